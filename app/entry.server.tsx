@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import {
+  createRequestHandler,
+  RouterContextProvider,
+  ServerRouter,
+  type EntryContext,
+  type ServerBuild,
+} from 'react-router'
+import { closeDatabase, ensureDatabaseReady } from '#db/client.server.ts'
+import { seedDemoAccountIfWanted } from '#db/seed.ts'
+import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { NonceContext } from '#app/lib/nonce.tsx'
+import { contentSecurityPolicy } from '#app/lib/security-headers.server.ts'
+import { isCrossSiteRequest } from '#app/modules/security/cross-site.server.ts'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  const nonce = randomBytes(16).toString('base64')
+  responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, getEnv().isProduction))
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId)
+              timeoutId = undefined
+              callback()
+            },
+          })
+          pipe(body)
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+  })
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  console.error(error)
+}
+
+// The functions below are for server.mjs and the tests, which reach them through the server
+// build (`build.entry.module`) so that both use the very same context objects and database.
+
+/** Per-request context: the client's address, for rate limits. */
+export function getLoadContext(request: Request, client?: { address?: string }) {
+  const context = new RouterContextProvider()
+  context.set(clientAddressContext, resolveClientAddress(request, client?.address, getEnv().TRUST_PROXY))
+  return context
+}
+
+/**
+ * The app's fetch handler. Cross-site writes are refused here with 403, before React Router's
+ * own origin check (which would answer 400) and before any action runs.
+ */
+export function createAppRequestHandler(build: ServerBuild, mode?: string) {
+  const handle = createRequestHandler(build, mode)
+  return async (request: Request, client?: { address?: string }) => {
+    if (isCrossSiteRequest(request, getEnv().APP_URL)) {
+      return new Response('Cross-site request refused.', {
+        status: 403,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+      })
+    }
+    return handle(request, getLoadContext(request, client))
+  }
+}
+
+/** Validates configuration, migrates, and seeds the demo account where wanted. */
+export async function prepareServer() {
+  getEnv()
+  await ensureDatabaseReady()
+  await seedDemoAccountIfWanted()
+}
+
+export const closeServerResources = closeDatabase

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes')
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt(3000),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  // Only for tests and throw-away runs: "memory://" keeps the embedded database in memory.
+  PGLITE_DIR: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  TRIAL_DAYS: positiveInt(14),
+  PRICE_CURRENCY: z.string().length(3).default('USD'),
+  PRICE_STARTER: z.coerce.number().nonnegative().default(19),
+  PRICE_ADVANCED: z.coerce.number().nonnegative().default(49),
+  PRICE_PROFESSIONAL: z.coerce.number().nonnegative().default(99),
+  BILLING_PROVIDER: z.enum(['manual']).default('manual'),
+  CONTACT_EMAIL: z.email().default('support@brokervault.app'),
+  SEED_DEMO: flag,
+  TRUST_PROXY: flag,
+  RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
+  RATE_LIMIT_SIGNIN_PER_IP: positiveInt(30),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: positiveInt(10),
+  RATE_LIMIT_SIGNUP_PER_IP: positiveInt(10),
+})
+
+export type Env = z.infer<typeof EnvSchema> & {
+  APP_URL: string
+  /** First secret signs, every secret verifies: rotate by prepending a new one. */
+  SESSION_SECRETS: string[]
+  isProduction: boolean
+}
+
+let cached: Env | undefined
+
+/** Parsed once, on first use, so tests can set process.env before anything reads it. */
+export function getEnv(): Env {
+  if (cached) return cached
+  const parsed = EnvSchema.safeParse(process.env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const isProduction = env.NODE_ENV === 'production'
+  cached = {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRETS: resolveSessionSecrets(env.SESSION_SECRET, env.DATA_DIR, isProduction),
+    isProduction,
+  }
+  return cached
+}
+
+function resolveSessionSecrets(value: string | undefined, dataDir: string, isProduction: boolean) {
+  if (value) return value.split(',').map((s) => s.trim()).filter(Boolean)
+  if (isProduction) throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production')
+  // Development: keep a generated secret in DATA_DIR so sessions survive restarts.
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    return [readFileSync(file, 'utf8').trim()]
+  } catch {
+    const secret = randomBytes(32).toString('base64url')
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, secret, { mode: 0o600 })
+    return [secret]
+  }
+}

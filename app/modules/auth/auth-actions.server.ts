@@ -1,0 +1,98 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { clientAddressContext } from '#app/lib/client-address.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { afterSignIn } from '#app/modules/navigation/nav-state.ts'
+import { getNavState, updateNavState } from '#app/modules/navigation/nav-state.server.ts'
+import { consumeRateLimits, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { startSession } from '#app/modules/session/session.server.ts'
+import { signUp } from './accounts.server.ts'
+import { authenticator, INVALID_CREDENTIALS_MESSAGE, InvalidCredentialsError } from './authenticator.server.ts'
+import { SignInSchema, SignUpSchema } from './schemas.ts'
+
+export const SIGN_UP_SUCCESS_MESSAGE = 'Account created successfully! Sign in to continue.'
+export const SIGN_IN_SUCCESS_MESSAGE = 'Logged in successfully!'
+const HIDDEN = { hideFields: ['password'] }
+
+type Context = Readonly<RouterContextProvider>
+
+export async function handleSignIn(request: Request, form: FormData, context: Context) {
+  const submission = parseWithZod(form, { schema: SignInSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(HIDDEN) }, { status: 400 })
+  if (form.get('website')) {
+    return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
+  }
+
+  const env = getEnv()
+  const ip = context.get(clientAddressContext)
+  const limit = await consumeRateLimits(
+    [
+      { key: `signin:ip:${ip}`, limit: env.RATE_LIMIT_SIGNIN_PER_IP },
+      { key: `signin:account:${submission.value.email.toLowerCase()}`, limit: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT },
+    ],
+    env.RATE_LIMIT_WINDOW_SECONDS,
+  )
+  if (!limit.allowed) {
+    const message = `Too many sign-in attempts. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.`
+    return data(
+      { result: submission.reply({ ...HIDDEN, formErrors: [message] }) },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+    )
+  }
+
+  let userId: string
+  try {
+    userId = await authenticator.authenticate('email-password', request)
+  } catch (error) {
+    if (!(error instanceof InvalidCredentialsError)) throw error
+    return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
+  }
+
+  await startSession(context, userId, request)
+  const saved = getNavState(context).authRedirectPath
+  updateNavState(context, (state) => afterSignIn(state, Date.now()))
+  setFlash(context, { kind: 'success', message: SIGN_IN_SUCCESS_MESSAGE })
+  throw redirect(postSignInPath(saved))
+}
+
+/** The saved path when it is a same-site page outside the auth screens; else /home. */
+export function postSignInPath(saved: string | null) {
+  const target = safeRedirectPath(saved, '/home')
+  const path = target.split(/[?#]/)[0] ?? ''
+  if (['/auth', '/auth-recovery', '/clear-navigation', '/logout'].includes(path)) return '/home'
+  return target
+}
+
+export async function handleSignUp(form: FormData, context: Context) {
+  const submission = parseWithZod(form, { schema: SignUpSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply(HIDDEN) }, { status: 400 })
+  if (form.get('website')) {
+    return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign up'] }) }, { status: 400 })
+  }
+
+  const env = getEnv()
+  const ip = context.get(clientAddressContext)
+  const limit = await consumeRateLimits(
+    [{ key: `signup:ip:${ip}`, limit: env.RATE_LIMIT_SIGNUP_PER_IP }],
+    env.RATE_LIMIT_WINDOW_SECONDS,
+  )
+  if (!limit.allowed) {
+    const message = `Too many sign-up attempts from your network. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.`
+    return data(
+      { result: submission.reply({ ...HIDDEN, formErrors: [message] }) },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
+    )
+  }
+
+  const created = await signUp(submission.value)
+  if (!created.ok) {
+    return data(
+      { result: submission.reply({ ...HIDDEN, fieldErrors: { [created.field]: created.errors } }) },
+      { status: 400 },
+    )
+  }
+  setFlash(context, { kind: 'success', message: SIGN_UP_SUCCESS_MESSAGE })
+  throw redirect('/auth')
+}

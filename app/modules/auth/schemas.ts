@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(200, 'Password is too long')
+
+export const SignInSchema = z.object({
+  intent: z.literal('signin'),
+  email,
+  password,
+})
+
+export const SignUpSchema = z.object({
+  intent: z.literal('signup'),
+  fullName: z
+    .string({ error: 'Full Name is required' })
+    .trim()
+    .min(1, 'Full Name is required')
+    .max(120, 'Full Name is too long'),
+  email,
+  password,
+})
+
+export const AuthFormSchema = z.discriminatedUnion('intent', [SignInSchema, SignUpSchema])

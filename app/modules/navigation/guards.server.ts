@@ -1,0 +1,59 @@
+import { redirect, type MiddlewareFunction } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { isTrialExpired } from '#app/modules/billing/plans.ts'
+import { getSubscription } from '#app/modules/billing/subscription.server.ts'
+import { getAuth, requireAuth } from '#app/modules/session/session.server.ts'
+import { isAllowedWhenTrialExpired } from './allowed-paths.ts'
+import { countRedirect, countTrialRedirect, recordGuardFailure } from './nav-state.ts'
+import { updateNavState } from './nav-state.server.ts'
+
+export const TRIAL_EXPIRED_MESSAGE = 'Your trial has expired. Please upgrade to access this feature.'
+
+/**
+ * No session: remember the requested path and go to /auth. Two guard redirects within 30 s, or
+ * a from→to pair tried more than 3 times, show the recovery screen instead of looping.
+ */
+export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (getAuth(context)) {
+    updateNavState(context, (s) => (s.guardFailures ? { ...s, guardFailures: 0, lastGuardFailureAt: 0 } : s))
+    return next()
+  }
+  const url = new URL(request.url)
+  const now = Date.now()
+  let toRecovery = false
+  updateNavState(context, (state) => {
+    const failure = recordGuardFailure(state, now)
+    const pair = countRedirect(failure.state, url.pathname, '/auth', now)
+    toRecovery = failure.showRecovery || !pair.allowed
+    return { ...pair.state, authRedirectPath: url.pathname + url.search }
+  })
+  throw redirect(toRecovery ? '/auth-recovery' : '/auth')
+}
+
+/**
+ * Expired trial on a protected path: remember it for after the upgrade, toast, go to /pricing.
+ * The database is authoritative: the seed's 3-redirect loop break only drops the cached flag
+ * and reads the subscription again; it never lets an expired trial through.
+ */
+export const subscriptionGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const auth = requireAuth(context)
+  const url = new URL(request.url)
+  const now = new Date()
+  if (isAllowedWhenTrialExpired(url.pathname) || !isTrialExpired(auth.subscription, now)) {
+    updateNavState(context, (s) => (s.trialExpired ? { ...s, trialExpired: false } : s))
+    return next()
+  }
+  let breakLoop = false
+  updateNavState(context, (state) => {
+    const counted = countTrialRedirect(state, url.pathname, now.getTime())
+    breakLoop = counted.breakLoop
+    return { ...counted.state, trialExpired: !breakLoop, redirectAfterUpgrade: url.pathname + url.search }
+  })
+  if (breakLoop) {
+    const fresh = await getSubscription(auth.user.id)
+    if (!isTrialExpired(fresh, new Date())) return next()
+    updateNavState(context, (s) => ({ ...s, trialExpired: true }))
+  }
+  setFlash(context, { kind: 'error', message: TRIAL_EXPIRED_MESSAGE })
+  throw redirect('/pricing')
+}

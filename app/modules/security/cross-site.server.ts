@@ -1,0 +1,26 @@
+import { data, type MiddlewareFunction } from 'react-router'
+import { getEnv } from '#app/lib/env.server.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses cross-site non-GET requests (403) by Sec-Fetch-Site, or by Origin for browsers that
+ * don't send it. SameSite=Lax alone still lets same-site subdomains and old browsers through.
+ */
+export function isCrossSiteRequest(request: Request, appUrl: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return false
+  const fetchSite = request.headers.get('Sec-Fetch-Site')
+  if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none'
+  const origin = request.headers.get('Origin')
+  if (!origin) return false
+  if (origin === 'null') return true
+  return origin !== new URL(appUrl).origin && origin !== new URL(request.url).origin
+}
+
+export const crossSiteMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (isCrossSiteRequest(request, getEnv().APP_URL)) {
+    // Thrown so the error screen renders it, for documents and data requests alike.
+    throw data('Cross-site request refused.', { status: 403 })
+  }
+  return next()
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm'
+import { queryRows } from '#db/client.server.ts'
+
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
+
+/**
+ * Fixed-window counter in Postgres, one atomic upsert per call, so the limit holds across
+ * every app server. The window restarts once it has run out.
+ */
+export async function consumeRateLimit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const [row] = await queryRows<{ count: number; window_start: string | Date }>(sql`
+    insert into rate_limits (key, count, window_start) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})
+                   then now() else rate_limits.window_start end
+    returning count, window_start`)
+  const count = Number(row?.count ?? 1)
+  const startedAt = row ? new Date(row.window_start).getTime() : Date.now()
+  const retryAfterSeconds = Math.max(1, Math.ceil((startedAt + windowSeconds * 1000 - Date.now()) / 1000))
+  return { allowed: count <= limit, retryAfterSeconds }
+}
+
+/** Checks several keys (per IP, per account); every key is counted, the first refusal wins. */
+export async function consumeRateLimits(checks: { key: string; limit: number }[], windowSeconds: number) {
+  let refused: RateLimitResult | null = null
+  for (const check of checks) {
+    const result = await consumeRateLimit(check.key, check.limit, windowSeconds)
+    if (!result.allowed && !refused) refused = result
+  }
+  return refused ?? { allowed: true, retryAfterSeconds: 0 }
+}
+
+export function describeRetryAfter(seconds: number) {
+  const minutes = Math.ceil(seconds / 60)
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`
+}

@@ -1,0 +1,122 @@
+import { useEffect } from 'react'
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { takeFlash } from './lib/flash.server.ts'
+import { useNonce } from './lib/nonce.tsx'
+import { crossSiteMiddleware } from './modules/security/cross-site.server.ts'
+import { securityHeadersMiddleware } from './lib/security-headers.server.ts'
+import { flashMiddleware } from './lib/flash.server.ts'
+import { getTheme } from './lib/theme.server.ts'
+import { getEnv } from './lib/env.server.ts'
+import { databaseReadyMiddleware } from './lib/database-ready.server.ts'
+import { getNavState, navStateMiddleware, updateNavState } from './modules/navigation/nav-state.server.ts'
+import { didSessionLookupFail, sessionMiddleware } from './modules/session/session.server.ts'
+import { ErrorFallbackScreen, NotFoundScreen } from './ui/error-screens.tsx'
+import { PendingIndicator } from './ui/pending-indicator.tsx'
+import { ToastRegion } from './ui/toast-region.tsx'
+import stylesheet from './app.css?url'
+
+export const middleware: Route.MiddlewareFunction[] = [
+  securityHeadersMiddleware,
+  crossSiteMiddleware,
+  databaseReadyMiddleware,
+  flashMiddleware,
+  navStateMiddleware,
+  sessionMiddleware,
+]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The seed's network-error flag: set while the database cannot be reached, cleared after.
+  const networkError = didSessionLookupFail(context)
+  updateNavState(context, (s) => (s.networkError === networkError ? s : { ...s, networkError }))
+  const nav = getNavState(context)
+  return data({
+    theme: await getTheme(request),
+    toast: takeFlash(context),
+    trialExpired: nav.trialExpired,
+    networkError: nav.networkError,
+    contactEmail: getEnv().CONTACT_EMAIL,
+  })
+}
+
+/** Routes whose handle says `hydrate: false` (share pages) get no script at all. */
+export type RouteHandle = { hydrate?: boolean }
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  const root = useRouteLoaderData<typeof loader>('root')
+  const matches = useMatches()
+  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false)
+  return (
+    <html
+      lang="en"
+      data-theme={root?.theme ?? 'system'}
+      data-trial-expired={String(root?.trialExpired ?? false)}
+      data-network-error={String(root?.networkError ?? false)}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  )
+}
+
+declare global {
+  interface Window {
+    trialExpired?: boolean
+    networkError?: boolean
+  }
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const location = useLocation()
+  useEffect(() => {
+    // The seed's window flags mirror the data attributes.
+    window.trialExpired = loaderData.trialExpired
+    window.networkError = loaderData.networkError
+  }, [loaderData.trialExpired, loaderData.networkError])
+  return (
+    <>
+      <PendingIndicator currentPath={location.pathname} />
+      <ToastRegion flash={loaderData.toast} />
+      <Outlet />
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundScreen />
+    const detail = typeof error.data === 'string' ? error.data : `${error.status} ${error.statusText}`
+    return <ErrorFallbackScreen detail={detail} />
+  }
+  return <ErrorFallbackScreen />
+}

@@ -1,0 +1,161 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect, useLocation } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { getTheme } from '#app/lib/theme.server.ts'
+import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
+import { updateProfile } from '#app/modules/profile/profile.server.ts'
+import { ProfileSchema } from '#app/modules/profile/schemas.ts'
+import { endAllSessions, endOtherSessions, listDeviceSessions, requireAuth } from '#app/modules/session/session.server.ts'
+import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
+import { Button, Field, SubmitButton } from '#app/ui/form.tsx'
+import { Card, PageHeader } from '#app/ui/page.tsx'
+import type { Route } from './+types/profile'
+
+export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, subscription, session } = requireAuth(context)
+  const now = new Date()
+  const plan = subscription?.plan ?? 'free_trial'
+  const devices = await listDeviceSessions(user.id)
+  return {
+    user,
+    theme: await getTheme(request),
+    plan: {
+      name: PLAN_NAMES[plan],
+      limit: PLAN_PROPERTY_LIMITS[plan],
+      isTrial: plan === 'free_trial',
+      trialDaysLeft: getTrialDaysLeft(subscription?.trialEndDate ?? null, now),
+      trialEndDate: subscription?.trialEndDate?.toISOString() ?? null,
+      expired: isTrialExpired(subscription, now),
+    },
+    devices: devices.map((d) => ({
+      id: d.id,
+      userAgent: d.deviceInfo.userAgent,
+      signedInAt: d.deviceInfo.timestamp,
+      lastSeenAt: d.updatedAt.toISOString(),
+      current: d.id === session.id,
+    })),
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const auth = requireAuth(context)
+  const form = await request.formData()
+  switch (form.get('intent')) {
+    case 'update-profile': {
+      const submission = parseWithZod(form, { schema: ProfileSchema })
+      if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+      await updateProfile(auth.user.id, submission.value)
+      setFlash(context, { kind: 'success', message: 'Profile saved.' })
+      throw redirect('/profile')
+    }
+    case 'sign-out-others': {
+      const count = await endOtherSessions(auth)
+      setFlash(context, { kind: 'success', message: `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}.` })
+      throw redirect('/profile')
+    }
+    case 'sign-out-everywhere': {
+      await endAllSessions(context, auth)
+      setFlash(context, { kind: 'success', message: 'Signed out on every device.' })
+      throw redirect('/auth')
+    }
+    default:
+      throw data('Unknown action.', { status: 400 })
+  }
+}
+
+export default function ProfilePage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const location = useLocation()
+  return (
+    <>
+      <PageHeader title="Profile">
+        <LogoutButton />
+      </PageHeader>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Your details">
+          <ProfileForm user={d.user} lastResult={actionData?.result} />
+        </Card>
+        <div className="space-y-4">
+          <Card title="Plan">
+            <p>
+              <strong>{d.plan.name}</strong> — up to {d.plan.limit} properties.
+            </p>
+            {d.plan.isTrial ? (
+              <p className="mt-1 text-sm">
+                {d.plan.expired
+                  ? 'Your free trial has ended.'
+                  : `Free trial: ${d.plan.trialDaysLeft} ${d.plan.trialDaysLeft === 1 ? 'day' : 'days'} left.`}
+              </p>
+            ) : null}
+            <p className="mt-2 text-sm">
+              <Link to="/pricing">{d.plan.isTrial ? 'Choose a plan' : 'Change plan'}</Link>
+            </p>
+          </Card>
+          <Card title="Devices">
+            <ul className="divide-y divide-line text-sm">
+              {d.devices.map((device) => (
+                <li key={device.id} className="py-2">
+                  <p className="break-words">{device.userAgent}</p>
+                  <p className="text-muted">
+                    Signed in <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
+                    {device.current ? ' · this device' : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <Form method="post" className="mt-3 flex flex-wrap gap-2">
+              <Button type="submit" name="intent" value="sign-out-others" variant="secondary">
+                Sign out other devices
+              </Button>
+              <Button type="submit" name="intent" value="sign-out-everywhere" variant="danger">
+                Sign out everywhere
+              </Button>
+            </Form>
+          </Card>
+          <Card title="Appearance">
+            <ThemeForm current={d.theme} redirectTo={location.pathname} />
+          </Card>
+        </div>
+      </div>
+    </>
+  )
+}
+
+type ProfileFormProps = {
+  user: Route.ComponentProps['loaderData']['user']
+  lastResult: NonNullable<Route.ComponentProps['actionData']>['result'] | undefined
+}
+
+function ProfileForm({ user, lastResult }: ProfileFormProps) {
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: {
+      fullName: user.fullName,
+      phone: user.phone ?? '',
+      agencyName: user.agencyName ?? '',
+      licenceNumber: user.licenceNumber ?? '',
+    },
+    constraint: getZodConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <p className="text-sm text-muted">Signed in as {user.email}</p>
+      <Field label="Full name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}
+        inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} />
+      <Field label="Phone" errors={fields.phone.errors} errorId={fields.phone.errorId}
+        inputProps={{ ...getInputProps(fields.phone, { type: 'tel' }), autoComplete: 'tel' }} />
+      <Field label="Agency name" errors={fields.agencyName.errors} errorId={fields.agencyName.errorId}
+        inputProps={{ ...getInputProps(fields.agencyName, { type: 'text' }), autoComplete: 'organization' }} />
+      <Field label="Licence number" errors={fields.licenceNumber.errors} errorId={fields.licenceNumber.errorId}
+        inputProps={getInputProps(fields.licenceNumber, { type: 'text' })} />
+      <SubmitButton name="intent" value="update-profile" pendingText="Saving...">
+        Save profile
+      </SubmitButton>
+    </Form>
+  )
+}

@@ -1,0 +1,102 @@
+import { Form, Link, useLocation } from 'react-router'
+
+/** The seed's five bottom-bar items, in its order of meaning. */
+export const NAV_ITEMS = [
+  { to: '/public-properties', label: 'Public', icon: 'M3 12a9 9 0 1 0 18 0 9 9 0 0 0-18 0m0 0h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3' },
+  { to: '/properties', label: 'Properties', icon: 'M4 21V9l8-6 8 6v12h-5v-7H9v7z' },
+  { to: '/home', label: 'Home', icon: 'M3 13h8V3H3zm10 8h8V11h-8zM3 21h8v-6H3zm10-18v6h8V3z' },
+  { to: '/clients', label: 'Clients', icon: 'M16 20v-2a4 4 0 0 0-8 0v2M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8m8 8v-2a4 4 0 0 0-3-3.9M4 20v-2a4 4 0 0 1 3-3.9' },
+  { to: '/profile', label: 'Profile', icon: 'M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10m-8 10a8 8 0 0 1 16 0' },
+] as const
+
+function isCurrent(pathname: string, to: string) {
+  return pathname === to || (to === '/properties' && pathname.startsWith('/property/'))
+    || (to === '/clients' && pathname.startsWith('/client/'))
+}
+
+function NavItem({ item, current, compact }: { item: (typeof NAV_ITEMS)[number]; current: boolean; compact: boolean }) {
+  const body = (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d={item.icon} />
+      </svg>
+      <span>{item.label}</span>
+    </>
+  )
+  const layout = compact ? 'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px]' : 'flex items-center gap-2 rounded-md px-3 py-2 text-sm'
+  // The current item is highlighted and does nothing when tapped (the seed): no href, inert.
+  if (current) {
+    return (
+      <a aria-current="page" inert className={`${layout} font-semibold text-brand`}>
+        {body}
+      </a>
+    )
+  }
+  return (
+    <Link to={item.to} className={`${layout} text-muted no-underline hover:text-ink`}>
+      {body}
+    </Link>
+  )
+}
+
+/** Bottom bar below 768 px; a top bar from 768 px up. */
+export function AppNav() {
+  const { pathname } = useLocation()
+  return (
+    <>
+      <header className="sticky top-0 z-30 hidden border-b border-line bg-surface md:block">
+        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2">
+          <Link to="/home" className="font-bold text-ink no-underline">
+            BrokerVault
+          </Link>
+          <nav aria-label="Main" className="flex flex-1 gap-1">
+            {NAV_ITEMS.map((item) => (
+              <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} compact={false} />
+            ))}
+          </nav>
+          <LogoutButton />
+        </div>
+      </header>
+      <nav
+        aria-label="Main"
+        className="fixed inset-x-0 bottom-0 z-30 flex border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
+      >
+        {NAV_ITEMS.map((item) => (
+          <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} compact />
+        ))}
+      </nav>
+    </>
+  )
+}
+
+/** Logout is a POST; with JavaScript it replaces the history entry (seed). */
+export function LogoutButton({ className = '' }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout" replace>
+      <button type="submit" className={`rounded-md border border-line px-3 py-1.5 text-sm ${className}`}>
+        Log out
+      </button>
+    </Form>
+  )
+}
+
+export function ThemeForm({ current, redirectTo }: { current: string; redirectTo: string }) {
+  return (
+    <Form method="post" action="/theme" className="flex flex-wrap items-center gap-2 text-sm">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <span className="text-muted">Theme:</span>
+      {(['light', 'dark', 'system'] as const).map((theme) => (
+        <button
+          key={theme}
+          type="submit"
+          name="theme"
+          value={theme}
+          aria-pressed={current === theme}
+          className="rounded-md border border-line px-3 py-1 capitalize aria-pressed:border-brand aria-pressed:bg-brand-soft"
+        >
+          {theme}
+        </button>
+      ))}
+    </Form>
+  )
+}

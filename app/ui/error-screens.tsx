@@ -1,0 +1,28 @@
+import { Link } from 'react-router'
+
+export function NotFoundScreen() {
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-muted">404</p>
+      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <p className="text-muted">The page you are looking for does not exist or is no longer shared.</p>
+      <Link to="/" className="rounded-md bg-brand px-4 py-2 font-medium text-brand-ink no-underline">
+        Go to the start page
+      </Link>
+    </main>
+  )
+}
+
+/** The seed's error fallback screen. A plain link, so it works without JavaScript. */
+export function ErrorFallbackScreen({ detail }: { detail?: string }) {
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <h1 className="text-2xl font-semibold">Something went wrong</h1>
+      <p className="text-muted">The application encountered an error. You can try reloading the page.</p>
+      {detail ? <p className="text-sm text-danger">{detail}</p> : null}
+      <a href="/home" className="rounded-md bg-brand px-4 py-2 font-medium text-brand-ink no-underline">
+        Return to Home
+      </a>
+    </main>
+  )
+}

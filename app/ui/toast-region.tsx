@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react'
+
+export type ToastMessage = { kind: 'success' | 'error' | 'info'; message: string }
+
+export const TOAST_DEFAULT_DURATION_MS = 5000
+export const TOAST_SWIPE_THRESHOLD_PX = 50
+export const OFFLINE_TOAST_DURATION_MS = 5000
+export const ONLINE_TOAST_DURATION_MS = 3000
+
+const KIND_STYLES = {
+  success: 'border-success bg-success-soft',
+  error: 'border-danger bg-danger-soft',
+  info: 'border-line bg-surface',
+} as const
+
+/**
+ * One toast at a time. Without JavaScript the server's flash toast simply stays until the next
+ * page. With it: it fades after its time, a 50 px swipe dismisses it, F8 focuses the region, and
+ * connectivity changes show their own toasts.
+ */
+export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
+  const [toast, setToast] = useState<(ToastMessage & { durationMs: number; id: number }) | null>(
+    flash ? { ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: 0 } : null,
+  )
+  const regionRef = useRef<HTMLElement>(null)
+  const swipeStart = useRef<number | null>(null)
+
+  useEffect(() => {
+    if (flash) setToast({ ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: Date.now() })
+  }, [flash])
+
+  useEffect(() => {
+    if (!toast) return
+    const timer = setTimeout(() => setToast(null), toast.durationMs)
+    return () => clearTimeout(timer)
+  }, [toast])
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault()
+        regionRef.current?.focus()
+      }
+    }
+    const onOffline = () => {
+      document.documentElement.dataset.networkError = 'true'
+      document.documentElement.dataset.trialExpired = 'false'
+      setToast({ kind: 'error', message: 'Connection lost. Working offline.', durationMs: OFFLINE_TOAST_DURATION_MS, id: Date.now() })
+    }
+    const onOnline = () => {
+      document.documentElement.dataset.networkError = 'false'
+      setToast({ kind: 'success', message: 'Connection restored', durationMs: ONLINE_TOAST_DURATION_MS, id: Date.now() })
+    }
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('offline', onOffline)
+    window.addEventListener('online', onOnline)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('offline', onOffline)
+      window.removeEventListener('online', onOnline)
+    }
+  }, [])
+
+  return (
+    <section
+      ref={regionRef}
+      tabIndex={-1}
+      aria-label="Notifications (F8)"
+      className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-3 outline-none"
+    >
+      {toast ? (
+        <div
+          key={toast.id}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-3 text-sm shadow-md ${KIND_STYLES[toast.kind]}`}
+          onPointerDown={(e) => (swipeStart.current = e.clientX)}
+          onPointerUp={(e) => {
+            if (swipeStart.current !== null && Math.abs(e.clientX - swipeStart.current) >= TOAST_SWIPE_THRESHOLD_PX) {
+              setToast(null)
+            }
+            swipeStart.current = null
+          }}
+        >
+          {toast.message}
+        </div>
+      ) : null}
+    </section>
+  )
+}

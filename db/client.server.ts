@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql, type SQL } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import { getEnv } from '#app/lib/env.server.ts'
+import * as schema from './schema.ts'
+
+/** One query-builder type for both drivers; code never needs to know which one runs. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+type Handle = {
+  db: Database
+  driver: 'postgres' | 'pglite'
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+}
+
+// Kept on globalThis so the app bundle and test code that imports the source share one
+// connection (PGlite allows a single process per data folder and takes seconds to open).
+const globalStore = globalThis as typeof globalThis & {
+  __brokervaultDb?: Handle
+  __brokervaultReady?: Promise<void>
+}
+
+function openDatabase(): Handle {
+  const env = getEnv()
+  const migrationsFolder = path.resolve(process.cwd(), 'drizzle')
+  if (env.DATABASE_URL) {
+    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} })
+    const db = drizzlePostgres({ client, schema }) as unknown as Database
+    return {
+      db,
+      driver: 'postgres',
+      migrate: async () => {
+        const { migrate } = await import('drizzle-orm/postgres-js/migrator')
+        // Several app servers (or test workers) may start at once: one migrates, the others wait.
+        const lock = await client.reserve()
+        try {
+          await lock`select pg_advisory_lock(4242001)`
+          await migrate(db as never, { migrationsFolder })
+        } finally {
+          await lock`select pg_advisory_unlock(4242001)`
+          lock.release()
+        }
+      },
+      close: () => client.end({ timeout: 5 }),
+    }
+  }
+  const dataDir = env.PGLITE_DIR ?? path.join(env.DATA_DIR, 'pglite')
+  if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
+  const client = new PGlite(dataDir)
+  const db = drizzlePglite({ client, schema }) as unknown as Database
+  return {
+    db,
+    driver: 'pglite',
+    migrate: async () => {
+      const { migrate } = await import('drizzle-orm/pglite/migrator')
+      await migrate(db as never, { migrationsFolder })
+    },
+    close: () => client.close(),
+  }
+}
+
+function handle(): Handle {
+  globalStore.__brokervaultDb ??= openDatabase()
+  return globalStore.__brokervaultDb
+}
+
+/** The query builder. Call `ensureDatabaseReady()` once before the first query. */
+export function getDb(): Database {
+  return handle().db
+}
+
+export function getDriver() {
+  return handle().driver
+}
+
+/** Runs pending migrations once per process; later calls return the same promise. */
+export function ensureDatabaseReady(): Promise<void> {
+  globalStore.__brokervaultReady ??= handle()
+    .migrate()
+    .catch((error: unknown) => {
+      globalStore.__brokervaultReady = undefined
+      throw error
+    })
+  return globalStore.__brokervaultReady
+}
+
+export async function closeDatabase() {
+  const current = globalStore.__brokervaultDb
+  globalStore.__brokervaultDb = undefined
+  globalStore.__brokervaultReady = undefined
+  await current?.close()
+}
+
+/** `db.execute` answers an array on postgres.js and `{ rows }` on PGlite; this evens it out. */
+export async function queryRows<Row extends Record<string, unknown>>(query: SQL): Promise<Row[]> {
+  const result = (await getDb().execute(query)) as unknown
+  if (Array.isArray(result)) return result as Row[]
+  return ((result as { rows?: Row[] }).rows ?? []) as Row[]
+}
+
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    await queryRows(sql`select 1 as ok`)
+    return true
+  } catch {
+    return false
+  }
+}
