@@ -24,7 +24,7 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
       <PageHeader title={`Welcome back, ${d.fullName || 'broker'}`} />
       {d.trialDaysLeft !== null ? (
         <p role="status" className="mb-4 rounded-lg border border-line bg-warning-soft px-4 py-3 text-sm">
-          Free trial: <strong>{d.trialDaysLeft} {d.trialDaysLeft === 1 ? 'day' : 'days'} left</strong>.{' '}
+          Free trial: <strong>{`${d.trialDaysLeft} ${d.trialDaysLeft === 1 ? 'day' : 'days'} left`}</strong>.{' '}
           <Link to="/pricing">Choose a plan</Link> to keep full access.
         </p>
       ) : null}

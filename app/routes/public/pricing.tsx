@@ -59,7 +59,7 @@ export default function PricingPage({ loaderData: d, actionData }: Route.Compone
               {p.plan === 'free_trial' ? null : <span className="text-sm font-normal text-muted"> / month</span>}
             </p>
             <p className="mt-1 text-sm text-muted">
-              {p.plan === 'free_trial' ? `${d.trialDays} days, ` : ''}up to {p.limit} properties
+              {`${p.plan === 'free_trial' ? `${d.trialDays} days, ` : ''}up to ${p.limit} properties`}
             </p>
             <div className="mt-auto pt-4">
               {d.currentPlan === p.plan ? (

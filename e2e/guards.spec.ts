@@ -1,0 +1,152 @@
+import {
+  expect,
+  expectToast,
+  signUp,
+  signUpAndSignIn,
+  submitSignIn,
+  test,
+  toasts,
+} from './support/fixtures.ts'
+
+const TRIAL_EXPIRED = 'Your trial has expired. Please upgrade to access this feature.'
+
+test.describe('session guard', () => {
+  test('a guarded path without a session goes to /auth, and back to it after sign-in', async ({ page }) => {
+    const broker = await signUp(page)
+
+    await page.goto('/properties')
+    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
+
+    await submitSignIn(page, broker.email, broker.password)
+    await expect(page).toHaveURL(/\/properties$/)
+    await expectToast(page, 'Logged in successfully!')
+    await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible()
+  })
+
+  test('a signed-in broker opening /auth is sent to /home', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/auth')
+    await expect(page).toHaveURL(/\/home$/)
+  })
+
+  test('a second guard redirect within 30 s shows the recovery screen', async ({ page }) => {
+    await page.goto('/home')
+    await expect(page).toHaveURL(/\/auth$/)
+
+    await page.goto('/clients')
+    await expect(page).toHaveURL(/\/auth-recovery$/)
+    await expect(page.getByRole('heading', { name: 'Navigation loop detected' })).toBeVisible()
+    const diagnostics = page.getByRole('region', { name: 'Diagnostics' })
+    await expect(diagnostics.getByRole('definition').nth(2)).toHaveText('/clients')
+  })
+})
+
+test.describe('recovery screen', () => {
+  test('shows diagnostics and its buttons; Clear Navigation State clears them', async ({ page }) => {
+    // A guarded request without a session leaves a saved path and a counter behind.
+    await page.goto('/properties')
+    await expect(page).toHaveURL(/\/auth$/)
+    await page.getByRole('link', { name: 'Authentication Recovery' }).click()
+    await expect(page).toHaveURL(/\/auth-recovery$/)
+
+    await expect(page.getByRole('heading', { name: 'Navigation loop detected' })).toBeVisible()
+    const diagnostics = page.getByRole('region', { name: 'Diagnostics' })
+    await expect(diagnostics).toContainText('Saved redirect path')
+    await expect(diagnostics).toContainText('/properties')
+    await expect(diagnostics).toContainText('redirect_/properties->/auth: 1')
+    await expect(page.getByRole('button', { name: 'Go to Login Page' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Go to Home Page' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Full Page Reload' })).toHaveAttribute('href', '/auth-recovery')
+
+    await page.getByRole('button', { name: 'Clear Navigation State' }).click()
+    await expect(page).toHaveURL(/\/auth-recovery$/)
+    await expectToast(page, 'Navigation state cleared successfully')
+    await expect(diagnostics).not.toContainText('/properties')
+    await expect(diagnostics).toContainText('Redirect counters')
+    await expect(diagnostics).not.toContainText('redirect_')
+  })
+
+  test('Go to Login Page goes to /auth', async ({ page }) => {
+    await page.goto('/auth-recovery')
+    await page.getByRole('button', { name: 'Go to Login Page' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
+  })
+
+  test('Go to Home Page goes to /home when signed in', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/auth-recovery')
+    await page.getByRole('button', { name: 'Go to Home Page' }).click()
+    await expect(page).toHaveURL(/\/home$/)
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible()
+  })
+})
+
+test.describe('expired trial', () => {
+  test('a protected path goes to /pricing; choosing Starter returns to it', async ({ page, db }) => {
+    const broker = await signUpAndSignIn(page)
+    await db.expireTrial(broker.email)
+
+    await page.goto('/properties')
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expectToast(page, TRIAL_EXPIRED)
+    await expect(page.locator('html')).toHaveAttribute('data-trial-expired', 'true')
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible()
+
+    const plans = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })
+    await expect(plans.getByRole('heading', { level: 2 })).toHaveText(['Free trial', 'Starter', 'Advanced', 'Professional'])
+    for (const [name, limit] of [['Free trial', 5], ['Starter', 25], ['Advanced', 100], ['Professional', 250]] as const) {
+      const card = plans.filter({ has: page.getByRole('heading', { name, exact: true }) })
+      await expect(card).toContainText(`up to ${limit} properties`)
+    }
+    await expect(page.getByRole('button', { name: 'Choose Starter' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Choose Advanced' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Choose Professional' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Choose Starter' }).click()
+    await expect(page).toHaveURL(/\/properties$/)
+    await expectToast(page, 'You are now on the Starter plan.')
+    await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible()
+    await expect(page.getByText(/Your plan holds up to 25 properties\./)).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('data-trial-expired', 'false')
+    expect(await db.getPlan(broker.email)).toBe('starter')
+  })
+
+  test('/home and /clients go to /pricing too', async ({ page, db }) => {
+    const broker = await signUpAndSignIn(page)
+    await db.expireTrial(broker.email)
+
+    await page.goto('/clients')
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expectToast(page, TRIAL_EXPIRED)
+
+    await page.goto('/home')
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expectToast(page, TRIAL_EXPIRED)
+  })
+
+  test('/profile and /public-properties stay reachable', async ({ page, db }) => {
+    const broker = await signUpAndSignIn(page)
+    await db.expireTrial(broker.email)
+
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+    await expect(page.getByText('Your free trial has ended.')).toBeVisible()
+
+    await page.goto('/public-properties')
+    await expect(page).toHaveURL(/\/public-properties$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Public properties' })).toBeVisible()
+    await expect(toasts(page).getByText(TRIAL_EXPIRED)).toHaveCount(0)
+  })
+
+  test('signing in with an expired trial lands on /pricing', async ({ page, db }) => {
+    const broker = await signUp(page)
+    await db.expireTrial(broker.email)
+    await submitSignIn(page, broker.email, broker.password)
+    // Sign-in goes to /home, whose trial guard sends the broker on to /pricing.
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expectToast(page, TRIAL_EXPIRED)
+  })
+})

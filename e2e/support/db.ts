@@ -1,0 +1,59 @@
+import { test as base } from '@playwright/test'
+import postgres from 'postgres'
+import { E2E_DATABASE_URL } from './env.ts'
+
+/**
+ * Direct SQL for states the UI cannot make quickly (an expired trial). It talks to the same
+ * database as the app server; every statement is scoped to one test broker's e-mail.
+ */
+export class E2EDatabase {
+  readonly sql: postgres.Sql
+
+  constructor(url = E2E_DATABASE_URL) {
+    this.sql = postgres(url, { max: 1, onnotice: () => {} })
+  }
+
+  /** Puts the broker back on the free trial, ended yesterday. */
+  async expireTrial(email: string) {
+    const rows = await this.sql`
+      update user_subscriptions
+         set plan = 'free_trial', trial_end_date = now() - interval '1 day'
+       where user_id = (select id from users where lower(email) = lower(${email}))
+      returning user_id`
+    if (rows.count !== 1) throw new Error(`expireTrial: no subscription for ${email}`)
+  }
+
+  async getPlan(email: string): Promise<string | null> {
+    const [row] = await this.sql<{ plan: string }[]>`
+      select s.plan from user_subscriptions s join users u on u.id = s.user_id
+       where lower(u.email) = lower(${email})`
+    return row?.plan ?? null
+  }
+
+  async countSessions(email: string): Promise<number> {
+    const [row] = await this.sql<{ count: number }[]>`
+      select count(*)::int as count from user_sessions s join users u on u.id = s.user_id
+       where lower(u.email) = lower(${email})`
+    return row?.count ?? 0
+  }
+
+  close() {
+    return this.sql.end({ timeout: 5 })
+  }
+}
+
+/** `test` with `db`: one connection per worker, closed in the worker's teardown. */
+export const test = base.extend<object, { db: E2EDatabase }>({
+  db: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const db = new E2EDatabase()
+      try {
+        await use(db)
+      } finally {
+        await db.close()
+      }
+    },
+    { scope: 'worker' },
+  ],
+})

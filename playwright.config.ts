@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions } from '@playwright/test'
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from './e2e/support/env.ts'
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url))
+const SERVER_BUILD = path.join(ROOT, 'build/server/index.js')
+
+// The web server serves an existing build; building here would hide a stale or broken build
+// behind the 60 s start-up timeout. `npm test` builds first.
+if (!existsSync(SERVER_BUILD)) {
+  throw new Error(
+    `E2E: ${path.relative(ROOT, SERVER_BUILD)} is missing. Run \`npm run build\` first (or \`npm test\`, which builds), then \`npx playwright test\`.`,
+  )
+}
+
+const CHROMIUM: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
+  browserName: 'chromium',
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  },
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'js-on', use: { ...CHROMIUM, javaScriptEnabled: true } },
+    { name: 'js-off', use: { ...CHROMIUM, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node server.mjs',
+    cwd: ROOT,
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      APP_URL: E2E_BASE_URL,
+      DATA_DIR: 'test-results/e2e-data',
+      SESSION_SECRET: 'e2e-secret-0123456789abcdef',
+      DATABASE_URL: E2E_DATABASE_URL,
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      RATE_LIMIT_SIGNIN_PER_IP: '1000',
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000',
+    },
+  },
+})

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { expireTrial, subscriptionOf } from '#tests/support/db.ts'
+import { signedInBroker, signIn, signUpBroker, TestBrowser } from '#tests/support/app.ts'
+
+const SUBSCRIPTION_GUARDED = [
+  '/home',
+  '/properties',
+  '/clients',
+  '/property/type-selection',
+  '/property/new',
+  '/property/new/residential',
+  '/property/42',
+  '/client/new',
+  '/client/7',
+  '/client/edit/7',
+  '/client/7/edit-listing',
+  '/client/7/listing',
+  '/client/7/listing/42',
+  '/deals',
+]
+const TRIAL_EXPIRED_TOAST = 'Your trial has expired. Please upgrade to access this feature.'
+
+describe('session guard', () => {
+  it.each([...SUBSCRIPTION_GUARDED, '/profile', '/public-properties', '/property/edit/1', '/property/1/edit'])(
+    'sends %s to /auth without a session',
+    async (path) => {
+      const response = await new TestBrowser().get(path)
+      expect(response.status).toBe(302)
+      expect(response.headers.get('Location')).toBe('/auth')
+    },
+  )
+
+  it('guards child actions too: a POST to /profile without a session runs nothing', async () => {
+    const response = await new TestBrowser().post('/profile', { intent: 'update-profile', fullName: 'Mallory' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/auth')
+  })
+
+  it('remembers the requested path and returns to it after sign-in', async () => {
+    const browser = new TestBrowser()
+    const email = await signUpBroker(browser)
+    await browser.get('/properties?status=active')
+    const response = await signIn(browser, email)
+    expect(response.headers.get('Location')).toBe('/properties?status=active')
+    expect((await browser.get('/properties?status=active')).status).toBe(200)
+  })
+
+  it('shows the recovery screen on the second failed redirect within 30 s', async () => {
+    const browser = new TestBrowser()
+    expect((await browser.get('/home')).headers.get('Location')).toBe('/auth')
+    expect((await browser.get('/clients')).headers.get('Location')).toBe('/auth-recovery')
+    const recovery = await (await browser.get('/auth-recovery')).text()
+    expect(recovery).toContain('Navigation loop detected')
+    expect(recovery).toContain('/clients')
+  })
+
+  it('a successful sign-in resets the loop counters', async () => {
+    const browser = new TestBrowser()
+    const email = await signUpBroker(browser)
+    await browser.get('/home')
+    await signIn(browser, email)
+    await browser.post('/logout', {})
+    expect((await browser.get('/clients')).headers.get('Location')).toBe('/auth')
+  })
+})
+
+describe('subscription guard', () => {
+  it.each(SUBSCRIPTION_GUARDED)('sends %s to /pricing with the seed toast when the trial has expired', async (path) => {
+    const { browser, email } = await signedInBroker()
+    await expireTrial(email)
+    const response = await browser.get(path)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/pricing')
+    const pricing = await (await browser.get('/pricing')).text()
+    expect(pricing).toContain(TRIAL_EXPIRED_TOAST)
+    expect(pricing).toContain('data-trial-expired="true"')
+  })
+
+  it('lets an expired trial reach /profile, /public-properties and property edit pages (both readings)', async () => {
+    const { browser, email } = await signedInBroker()
+    await expireTrial(email)
+    expect((await browser.get('/profile')).status).toBe(200)
+    expect((await browser.get('/public-properties')).status).toBe(200)
+    // No property exists yet: the edit pages answer 404 instead of redirecting to /pricing.
+    expect((await browser.get('/property/edit/1')).status).toBe(404)
+    expect((await browser.get('/property/1/edit')).status).toBe(404)
+  })
+
+  it('guards actions: an expired trial cannot post to a protected page', async () => {
+    const { browser, email } = await signedInBroker()
+    await expireTrial(email)
+    const response = await browser.post('/property/new', { title: 'x' })
+    expect(response.headers.get('Location')).toBe('/pricing')
+  })
+
+  it('the 3-redirect loop break re-reads the database and never lets an expired trial through', async () => {
+    const { browser, email } = await signedInBroker()
+    await expireTrial(email)
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await browser.get('/home')
+      expect(response.headers.get('Location'), `attempt ${attempt}`).toBe('/pricing')
+    }
+  })
+
+  it('expired trial → /pricing → choose a plan → back to the saved path with a toast', async () => {
+    const { browser, email } = await signedInBroker()
+    await expireTrial(email)
+    await browser.get('/clients?stage=new')
+    const chosen = await browser.post('/pricing', { plan: 'starter' })
+    expect(chosen.status).toBe(302)
+    expect(chosen.headers.get('Location')).toBe('/clients?stage=new')
+    expect((await subscriptionOf(email))?.plan).toBe('starter')
+    const page = await browser.get('/clients?stage=new')
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('You are now on the Starter plan.')
+    expect(html).toContain('data-trial-expired="false"')
+  })
+})
+
+it('a guarded path that does not exist yet is a 404 behind the guards', async () => {
+  const { browser } = await signedInBroker()
+  expect((await browser.get('/property/42')).status).toBe(404)
+  expect((await browser.get('/client/7/listing/42')).status).toBe(404)
+})

@@ -1,0 +1,30 @@
+import { eq, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { users, userSessions, userSubscriptions, type Plan } from '#db/schema.ts'
+
+/** Test fixtures straight in the database the app under test uses (one shared instance). */
+export async function findUser(email: string) {
+  const [user] = await getDb().select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+  if (!user) throw new Error(`no user ${email}`)
+  return user
+}
+
+export async function setSubscription(email: string, change: { plan?: Plan; trialEndDate?: Date | null }) {
+  const user = await findUser(email)
+  await getDb().update(userSubscriptions).set(change).where(eq(userSubscriptions.userId, user.id))
+}
+
+export async function expireTrial(email: string) {
+  await setSubscription(email, { plan: 'free_trial', trialEndDate: new Date(Date.now() - 86_400_000) })
+}
+
+export async function sessionsOf(email: string) {
+  const user = await findUser(email)
+  return getDb().select().from(userSessions).where(eq(userSessions.userId, user.id))
+}
+
+export async function subscriptionOf(email: string) {
+  const user = await findUser(email)
+  const [row] = await getDb().select().from(userSubscriptions).where(eq(userSubscriptions.userId, user.id))
+  return row
+}

@@ -1,0 +1,25 @@
+import { expect, it } from 'vitest'
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#app/lib/time.ts'
+import { GUARD_FAILURE_RESET_MS, REDIRECT_COUNTERS_RESET_MS } from '#app/modules/navigation/nav-state.ts'
+import {
+  SESSION_TOUCH_INTERVAL_MS,
+  SESSION_TTL_MS,
+  SESSION_WRITE_RETRY_DELAY_MS,
+} from '#app/modules/session/session.server.ts'
+import { TOAST_DEFAULT_DURATION_MS, OFFLINE_TOAST_DURATION_MS, ONLINE_TOAST_DURATION_MS } from '#app/ui/toast-region.tsx'
+
+// Every duration pinned to its value in plain numbers, so a unit slip cannot hide.
+it('durations have the values their names promise', () => {
+  expect(SECOND_MS).toBe(1_000)
+  expect(MINUTE_MS).toBe(60_000)
+  expect(HOUR_MS).toBe(3_600_000)
+  expect(DAY_MS).toBe(86_400_000)
+  expect(SESSION_TTL_MS).toBe(30 * 86_400_000)
+  expect(SESSION_TOUCH_INTERVAL_MS).toBe(300_000)
+  expect(SESSION_WRITE_RETRY_DELAY_MS).toBe(500)
+  expect(GUARD_FAILURE_RESET_MS).toBe(30_000)
+  expect(REDIRECT_COUNTERS_RESET_MS).toBe(300_000)
+  expect(TOAST_DEFAULT_DURATION_MS).toBe(5_000)
+  expect(OFFLINE_TOAST_DURATION_MS).toBe(5_000)
+  expect(ONLINE_TOAST_DURATION_MS).toBe(3_000)
+})

@@ -1,0 +1,46 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+// Integration tests drive the built server bundle (build/server) with real Requests, so the
+// middleware, guards, actions and the database run exactly as in production.
+const integrationEnv = {
+  NODE_ENV: 'test',
+  SESSION_SECRET: 'integration-test-secret-0123456789',
+  DATA_DIR: 'test-results/integration-data',
+  APP_URL: 'http://localhost:3000',
+}
+
+const integration = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    env: { ...integrationEnv, ...env },
+    // One module graph per worker: the database (PGlite takes seconds to open) is shared.
+    isolate: false,
+    setupFiles: ['tests/support/setup-integration.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL
+
+export default defineConfig({
+  resolve: { alias: {} },
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      integration('pglite', { PGLITE_DIR: 'memory://' }),
+      ...(testDatabaseUrl
+        ? [
+            {
+              ...integration('postgres', { DATABASE_URL: testDatabaseUrl }),
+              test: {
+                ...integration('postgres', { DATABASE_URL: testDatabaseUrl }).test,
+                globalSetup: ['tests/support/reset-postgres.ts'],
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
