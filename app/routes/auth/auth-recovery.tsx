@@ -86,9 +86,7 @@ export default function AuthRecoveryPage({ loaderData: d }: Route.ComponentProps
             ) : (
               <ul>
                 {Object.entries(counters).map(([key, count]) => (
-                  <li key={key}>
-                    {key}: {count}
-                  </li>
+                  <li key={key}>{`${key}: ${count}`}</li>
                 ))}
               </ul>
             )}

@@ -14,6 +14,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.mode === 'signup' ? 'Create an account' : 'Sign in'} · BrokerVault` },
 ]
 
+// Passes the action's Retry-After on to the 429 response.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export function loader({ request, context }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect('/home')
   // The seed clears the trial-expired flag on the auth page.

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.server.ts'
+import { userSessions } from '#db/schema.ts'
+import { sessionsOf } from '#tests/support/db.ts'
+import { signedInBroker, signIn, TestBrowser } from '#tests/support/app.ts'
+
+const DAY = 86_400_000
+
+async function onlySession(email: string) {
+  const [session] = await sessionsOf(email)
+  if (!session) throw new Error('no session')
+  return session
+}
+
+describe('sliding sessions', () => {
+  it('renews a session with less than half of its 30 days left, and re-sends the cookie', async () => {
+    const { browser, email } = await signedInBroker()
+    const session = await onlySession(email)
+    await getDb().update(userSessions).set({ expiresAt: new Date(Date.now() + 10 * DAY) }).where(eq(userSessions.id, session.id))
+    const response = await browser.get('/home')
+    expect(response.status).toBe(200)
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('bv_session='))).toBe(true)
+    const renewed = await onlySession(email)
+    expect(renewed.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY)
+  })
+
+  it('writes updated_at at most every 5 minutes', async () => {
+    const { browser, email } = await signedInBroker()
+    const session = await onlySession(email)
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000)
+    await getDb().update(userSessions).set({ updatedAt: tenMinutesAgo }).where(eq(userSessions.id, session.id))
+    await browser.get('/home')
+    const touched = (await onlySession(email)).updatedAt
+    expect(touched.getTime()).toBeGreaterThan(Date.now() - 60_000)
+    await browser.get('/home')
+    await browser.get('/profile')
+    expect((await onlySession(email)).updatedAt.getTime()).toBe(touched.getTime())
+    // A fresh session is not re-sent on every request.
+    expect((await browser.get('/home')).headers.getSetCookie().some((c) => c.startsWith('bv_session='))).toBe(false)
+  })
+
+  it('an expired session is signed out and its cookie cleared', async () => {
+    const { browser, email } = await signedInBroker()
+    const session = await onlySession(email)
+    await getDb().update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.id, session.id))
+    const response = await browser.get('/home')
+    expect(response.headers.get('Location')).toBe('/auth')
+    expect(response.headers.getSetCookie().some((c) => /^bv_session=;/.test(c))).toBe(true)
+  })
+})
+
+describe('devices on /profile', () => {
+  it('lists this device and others; "Sign out other devices" keeps only this one', async () => {
+    const { browser, email } = await signedInBroker()
+    const phone = new TestBrowser()
+    await signIn(phone, email)
+    const profile = await (await browser.get('/profile')).text()
+    expect(profile).toContain('this device')
+    expect(profile).toContain('Sign out other devices')
+    expect(profile).toContain('Sign out everywhere')
+
+    const response = await browser.post('/profile', { intent: 'sign-out-others' })
+    expect(response.headers.get('Location')).toBe('/profile')
+    expect(await sessionsOf(email)).toHaveLength(1)
+    expect((await phone.get('/home')).headers.get('Location')).toBe('/auth')
+    expect((await browser.get('/home')).status).toBe(200)
+  })
+
+  it('"Sign out everywhere" ends every session, this one included', async () => {
+    const { browser, email } = await signedInBroker()
+    await signIn(new TestBrowser(), email)
+    const response = await browser.post('/profile', { intent: 'sign-out-everywhere' })
+    expect(response.headers.get('Location')).toBe('/auth')
+    expect(await sessionsOf(email)).toHaveLength(0)
+    expect((await browser.get('/home')).headers.get('Location')).toBe('/auth')
+  })
+})
