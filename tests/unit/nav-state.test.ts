@@ -5,6 +5,7 @@ import {
   countTrialRedirect,
   emptyNavState,
   expireCounters,
+  type NavState,
   GUARD_FAILURE_RESET_MS,
   pairKey,
   recordGuardFailure,
@@ -78,7 +79,7 @@ describe('trial loop break', () => {
 })
 
 it('a sign-in clears the flags, the saved auth path and every counter', () => {
-  let state = { ...emptyNavState(t0), trialExpired: true, networkError: true, authRedirectPath: '/clients' }
+  let state: NavState = { ...emptyNavState(t0), trialExpired: true, networkError: true, authRedirectPath: '/clients' }
   state = recordGuardFailure(state, t0).state
   state = countRedirect(state, '/home', '/auth', t0).state
   const after = afterSignIn(state, t0 + 1)

@@ -45,7 +45,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const box: SessionBox = { auth: null, failed: false, cookie: null }
   context.set(sessionContext, box)
   const token = await readToken(request)
+  let lookupMs: number | null = null
   if (token) {
+    const started = performance.now()
     try {
       const loaded = await loadSession(token, new Date())
       box.auth = loaded?.auth ?? null
@@ -55,8 +57,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       console.error('Session lookup failed', error)
       box.failed = true
     }
+    lookupMs = performance.now() - started
   }
   const response = await next()
+  if (lookupMs !== null) response.headers.append('Server-Timing', `session;desc="session lookup";dur=${lookupMs.toFixed(1)}`)
   if (box.cookie) response.headers.append('Set-Cookie', await serializeSessionCookie(box.cookie))
   return response
 }

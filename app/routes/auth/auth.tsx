@@ -1,8 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
+import type { z } from 'zod'
 import { handleSignIn, handleSignUp } from '#app/modules/auth/auth-actions.server.ts'
-import { SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
+import { AuthFormSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 import { clearNavState, getNavState, updateNavState } from '#app/modules/navigation/nav-state.server.ts'
 import { getAuth } from '#app/modules/session/session.server.ts'
 import { Button, Field, Honeypot, SubmitButton } from '#app/ui/form.tsx'
@@ -43,18 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const signingUp = loaderData.mode === 'signup'
   return (
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
       <Link to="/" className="text-center text-lg font-bold text-ink no-underline">
         BrokerVault
       </Link>
       <section className="rounded-xl border border-line bg-surface p-6 shadow-sm">
-        {signingUp ? (
-          <SignUpForm key="signup" lastResult={actionData?.result} networkError={loaderData.networkError} />
-        ) : (
-          <SignInForm key="signin" lastResult={actionData?.result} networkError={loaderData.networkError} />
-        )}
+        <AuthForm
+          key={loaderData.mode}
+          mode={loaderData.mode}
+          lastResult={actionData?.result}
+          networkError={loaderData.networkError}
+        />
       </section>
       <div className="flex flex-col gap-2">
         <Form method="post" action="/auth">
@@ -74,7 +75,25 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 type FormResult = NonNullable<Route.ComponentProps['actionData']>['result']
-type FormProps = { lastResult: FormResult | undefined; networkError: boolean }
+
+const MODES = {
+  signin: {
+    schema: SignInSchema,
+    action: '/auth',
+    heading: 'Sign in to your account',
+    submit: 'Sign in',
+    passwordAutoComplete: 'current-password',
+    toggle: { to: '/auth?mode=signup', label: "Don't have an account? Sign up" },
+  },
+  signup: {
+    schema: SignUpSchema,
+    action: '/auth?mode=signup',
+    heading: 'Create an account',
+    submit: 'Create account',
+    passwordAutoComplete: 'new-password',
+    toggle: { to: '/auth', label: 'Already have an account? Sign in' },
+  },
+} as const
 
 function AuthAlert({ errors, networkError }: { errors?: string[]; networkError: boolean }) {
   if (!errors?.length && !networkError) return null
@@ -86,60 +105,33 @@ function AuthAlert({ errors, networkError }: { errors?: string[]; networkError: 
   )
 }
 
-function SignInForm({ lastResult, networkError }: FormProps) {
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(SignInSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
-  return (
-    <Form method="post" action="/auth" {...getFormProps(form)} className="space-y-4">
-      <h1 className="text-xl font-semibold">Sign in to your account</h1>
-      <AuthAlert errors={form.errors} networkError={networkError} />
-      <input type="hidden" name="intent" value="signin" />
-      <Honeypot />
-      <Field
-        label="Email"
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-        inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-      />
-      <Field
-        label="Password"
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }}
-      />
-      <SubmitButton className="w-full">Sign in</SubmitButton>
-      <p className="text-center text-sm">
-        <Link to="/auth?mode=signup">Don't have an account? Sign up</Link>
-      </p>
-    </Form>
-  )
-}
+type AuthFormProps = { mode: keyof typeof MODES; lastResult: FormResult | undefined; networkError: boolean }
 
-function SignUpForm({ lastResult, networkError }: FormProps) {
-  const [form, fields] = useForm({
+/** Sign-in and sign-up share one form; sign-up adds Full Name and the password rules hint. */
+function AuthForm({ mode, lastResult, networkError }: AuthFormProps) {
+  const config = MODES[mode]
+  const [form, fields] = useForm<z.input<typeof AuthFormSchema>>({
     lastResult,
-    constraint: getZodConstraint(SignUpSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignUpSchema }),
+    constraint: getZodConstraint(config.schema),
+    // The hidden intent field picks the branch of the union.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AuthFormSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" action="/auth?mode=signup" {...getFormProps(form)} className="space-y-4">
-      <h1 className="text-xl font-semibold">Create an account</h1>
+    <Form method="post" action={config.action} {...getFormProps(form)} className="space-y-4">
+      <h1 className="text-xl font-semibold">{config.heading}</h1>
       <AuthAlert errors={form.errors} networkError={networkError} />
-      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="intent" value={mode} />
       <Honeypot />
-      <Field
-        label="Full Name"
-        errors={fields.fullName.errors}
-        errorId={fields.fullName.errorId}
-        inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
-      />
+      {mode === 'signup' ? (
+        <Field
+          label="Full Name"
+          errors={fields.fullName.errors}
+          errorId={fields.fullName.errorId}
+          inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }}
+        />
+      ) : null}
       <Field
         label="Email"
         errors={fields.email.errors}
@@ -150,12 +142,14 @@ function SignUpForm({ lastResult, networkError }: FormProps) {
         label="Password"
         errors={fields.password.errors}
         errorId={fields.password.errorId}
-        hint="At least 8 characters, not a common password, and not your email address."
-        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'new-password' }}
+        hint={mode === 'signup' ? 'At least 8 characters, not a common password, and not your email address.' : undefined}
+        inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: config.passwordAutoComplete }}
       />
-      <SubmitButton className="w-full">Create account</SubmitButton>
+      <SubmitButton name="intent" value={mode} className="w-full">
+        {config.submit}
+      </SubmitButton>
       <p className="text-center text-sm">
-        <Link to="/auth">Already have an account? Sign in</Link>
+        <Link to={config.toggle.to}>{config.toggle.label}</Link>
       </p>
     </Form>
   )
