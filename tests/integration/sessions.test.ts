@@ -47,6 +47,7 @@ describe('sliding sessions', () => {
     const response = await browser.get('/home')
     expect(response.headers.get('Location')).toBe('/auth')
     expect(response.headers.getSetCookie().some((c) => /^bv_session=;/.test(c))).toBe(true)
+    expect(await (await browser.get('/auth')).text()).toContain('Session refresh failed. Please sign in again.')
   })
 })
 

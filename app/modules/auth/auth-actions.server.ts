@@ -42,15 +42,18 @@ export async function handleSignIn(request: Request, form: FormData, context: Co
     )
   }
 
-  let userId: string
   try {
-    userId = await authenticator.authenticate('email-password', request)
+    const userId = await authenticator.authenticate('email-password', request)
+    await startSession(context, userId, request)
   } catch (error) {
-    if (!(error instanceof InvalidCredentialsError)) throw error
-    return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
+    if (error instanceof InvalidCredentialsError) {
+      return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
+    }
+    // The seed's fallback when the failure has no message for the user (e.g. the database is down).
+    console.error('Sign-in failed', error)
+    return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign in'] }) }, { status: 503 })
   }
 
-  await startSession(context, userId, request)
   const saved = getNavState(context).authRedirectPath
   updateNavState(context, (state) => afterSignIn(state, Date.now()))
   setFlash(context, { kind: 'success', message: SIGN_IN_SUCCESS_MESSAGE })
@@ -86,7 +89,13 @@ export async function handleSignUp(form: FormData, context: Context) {
     )
   }
 
-  const created = await signUp(submission.value)
+  const created = await signUp(submission.value).catch((error: unknown) => {
+    console.error('Sign-up failed', error)
+    return null
+  })
+  if (!created) {
+    return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign up'] }) }, { status: 503 })
+  }
   if (!created.ok) {
     return data(
       { result: submission.reply({ ...HIDDEN, fieldErrors: { [created.field]: created.errors } }) },

@@ -2,12 +2,13 @@ import { redirect, type MiddlewareFunction } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { isTrialExpired } from '#app/modules/billing/plans.ts'
 import { getSubscription } from '#app/modules/billing/subscription.server.ts'
-import { getAuth, requireAuth } from '#app/modules/session/session.server.ts'
+import { getAuth, requireAuth, wasSessionStale } from '#app/modules/session/session.server.ts'
 import { isAllowedWhenTrialExpired } from './allowed-paths.ts'
 import { countRedirect, countTrialRedirect, recordGuardFailure } from './nav-state.ts'
 import { updateNavState } from './nav-state.server.ts'
 
 export const TRIAL_EXPIRED_MESSAGE = 'Your trial has expired. Please upgrade to access this feature.'
+export const SESSION_REFRESH_FAILED_MESSAGE = 'Session refresh failed. Please sign in again.'
 
 /**
  * No session: remember the requested path and go to /auth. Two guard redirects within 30 s, or
@@ -27,6 +28,8 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     toRecovery = failure.showRecovery || !pair.allowed
     return { ...pair.state, authRedirectPath: url.pathname + url.search }
   })
+  // The seed's refresh failure: the browser had a session that has expired or was signed out.
+  if (wasSessionStale(context)) setFlash(context, { kind: 'info', message: SESSION_REFRESH_FAILED_MESSAGE })
   throw redirect(toRecovery ? '/auth-recovery' : '/auth')
 }
 

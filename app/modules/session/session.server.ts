@@ -32,17 +32,19 @@ type SessionBox = {
   auth: AuthState | null
   /** A database failure while loading: the seed's network-error state. */
   failed: boolean
+  /** A cookie was sent but its session is gone (expired or signed out elsewhere). */
+  stale: boolean
   /** What to send: a new token, a refreshed expiry, or a cleared cookie. */
   cookie: { token: string } | { clear: true } | null
 }
-const sessionContext = createContext<SessionBox>({ auth: null, failed: false, cookie: null })
+const sessionContext = createContext<SessionBox>({ auth: null, failed: false, stale: false, cookie: null })
 const sessionCookie = () => appCookie('bv_session', SESSION_TTL_MS / 1000)
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Loads user, profile and subscription with the session in one query, only when a cookie is sent. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const box: SessionBox = { auth: null, failed: false, cookie: null }
+  const box: SessionBox = { auth: null, failed: false, stale: false, cookie: null }
   context.set(sessionContext, box)
   const token = await readToken(request)
   let lookupMs: number | null = null
@@ -52,7 +54,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       const loaded = await loadSession(token, new Date())
       box.auth = loaded?.auth ?? null
       if (loaded?.slid) box.cookie = { token }
-      if (!loaded) box.cookie = { clear: true }
+      if (!loaded) {
+        box.cookie = { clear: true }
+        box.stale = true
+      }
     } catch (error) {
       console.error('Session lookup failed', error)
       box.failed = true
@@ -125,6 +130,10 @@ async function loadSession(token: string, now: Date) {
 
 export function getAuth(context: Readonly<RouterContextProvider>): AuthState | null {
   return context.get(sessionContext).auth
+}
+
+export function wasSessionStale(context: Readonly<RouterContextProvider>) {
+  return context.get(sessionContext).stale
 }
 
 export function didSessionLookupFail(context: Readonly<RouterContextProvider>) {
