@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm'
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  // E-mail is unique case-insensitively: Ana@x.com and ana@x.com are one account.
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+)
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  avatarUrl: text('avatar_url'),
+  phone: text('phone'),
+  agencyName: text('agency_name'),
+  licenceNumber: text('licence_number'),
+  updatedAt: updatedAt(),
+})
+
+export type DeviceInfo = { userAgent: string; timestamp: string }
+
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 (hex) of the cookie's random token: a leaked table cannot be replayed as cookies.
+    sessionId: text('session_id').notNull().unique(),
+    deviceInfo: jsonb('device_info').$type<DeviceInfo>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('user_sessions_user_id_idx').on(t.userId)],
+)
+
+export const PLANS = ['free_trial', 'starter', 'advanced', 'professional'] as const
+export type Plan = (typeof PLANS)[number]
+export const subscriptionPlan = pgEnum('subscription_plan', PLANS)
+
+export const userSubscriptions = pgTable('user_subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: subscriptionPlan('plan').notNull().default('free_trial'),
+  trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+  provider: text('provider').notNull().default('manual'),
+  providerCustomerId: text('provider_customer_id'),
+  providerSubscriptionId: text('provider_subscription_id'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** Fixed-window counters shared by every app server (sign-in, sign-up, later feedback). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+})
