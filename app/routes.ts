@@ -15,13 +15,8 @@ const INFO_PAGES = [
   'help',
 ] as const
 
-/** Seed paths whose screens arrive with the properties and clients issues: guarded 404s until then. */
+/** Seed paths whose screens arrive with the clients issue: guarded 404s until then. */
 const PLANNED_GUARDED_PATHS = [
-  'property/new',
-  'property/new/:category',
-  'property/:id',
-  'property/edit/:id',
-  'property/:id/edit',
   'client/new',
   'client/:id',
   'client/edit/:id',
@@ -45,6 +40,9 @@ export default [
   route('client-listing/:sharedId', 'routes/share/preview.tsx', { id: 'client-listing' }),
 
   route('theme', 'routes/resources/theme.ts'),
+  // Files check their own access: the owner now, live shares and public listings later.
+  route('media/:photoId/:variant', 'routes/resources/media.ts'),
+  route('documents/:documentId', 'routes/resources/document.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the
@@ -56,6 +54,13 @@ export default [
     route('properties', 'routes/app/properties.tsx'),
     route('clients', 'routes/app/clients.tsx'),
     route('property/type-selection', 'routes/app/property-type-selection.tsx'),
+    route('property/new', 'routes/app/property-new-redirect.ts'),
+    route('property/new/:category', 'routes/app/property-new.tsx'),
+    route('property/:id', 'routes/app/property.tsx'),
+    // Both readings of the edit path (seed): one module under two ids.
+    route('property/:id/edit', 'routes/app/property-edit.tsx'),
+    route('property/edit/:id', 'routes/app/property-edit.tsx', { id: 'property-edit-alt' }),
+    route('property/:id/media', 'routes/app/property-media.tsx'),
     ...PLANNED_GUARDED_PATHS.map((path) => route(path, 'routes/app/planned.tsx', { id: `planned:${path}` })),
   ]),
 

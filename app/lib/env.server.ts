@@ -28,6 +28,12 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default('support@brokervault.app'),
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
+  // S3-compatible object storage for photos and documents; unset → DATA_DIR/files.
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   RATE_LIMIT_SIGNIN_PER_IP: positiveInt(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: positiveInt(10),

@@ -1,0 +1,21 @@
+import type { Transaction } from '#db/client.server.ts'
+import { activities, type ACTIVITY_KINDS } from '#db/schema.ts'
+
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
+export type ActivityInput = {
+  kind: ActivityKind
+  propertyId?: string | null
+  summary: string
+  data?: Record<string, unknown>
+}
+
+/** Appends to the broker's activity log inside the caller's transaction (same commit or none). */
+export async function recordActivity(tx: Transaction, ownerId: string, input: ActivityInput) {
+  await tx.insert(activities).values({
+    ownerId,
+    kind: input.kind,
+    propertyId: input.propertyId ?? null,
+    summary: input.summary,
+    data: input.data ?? {},
+  })
+}

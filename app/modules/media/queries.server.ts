@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
+
+/** A property's photos in order (cover first). Scoped by the broker. */
+export function listPhotos(brokerId: string, propertyId: string) {
+  return getDb()
+    .select({
+      id: propertyPhotos.id,
+      position: propertyPhotos.position,
+      caption: propertyPhotos.caption,
+      width: propertyPhotos.width,
+      height: propertyPhotos.height,
+      bytes: propertyPhotos.bytes,
+    })
+    .from(propertyPhotos)
+    .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId)))
+    .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
+}
+
+/** Cover photo (position 0 … the lowest) of each listed property, in one query (no N+1). */
+export async function getCoverPhotos(brokerId: string | null, propertyIds: string[]) {
+  if (propertyIds.length === 0) return new Map<string, { id: string; width: number; height: number; caption: string }>()
+  const rows = await getDb()
+    .selectDistinctOn([propertyPhotos.propertyId], {
+      propertyId: propertyPhotos.propertyId,
+      id: propertyPhotos.id,
+      width: propertyPhotos.width,
+      height: propertyPhotos.height,
+      caption: propertyPhotos.caption,
+    })
+    .from(propertyPhotos)
+    .where(
+      brokerId
+        ? and(inArray(propertyPhotos.propertyId, propertyIds), eq(propertyPhotos.ownerId, brokerId))
+        : inArray(propertyPhotos.propertyId, propertyIds),
+    )
+    .orderBy(propertyPhotos.propertyId, asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
+  return new Map(rows.map(({ propertyId, ...photo }) => [propertyId, photo]))
+}
+
+export function listDocuments(brokerId: string, propertyId: string) {
+  return getDb()
+    .select({
+      id: propertyDocuments.id,
+      title: propertyDocuments.title,
+      fileName: propertyDocuments.fileName,
+      contentType: propertyDocuments.contentType,
+      bytes: propertyDocuments.bytes,
+      sharedWithClients: propertyDocuments.sharedWithClients,
+      createdAt: propertyDocuments.createdAt,
+    })
+    .from(propertyDocuments)
+    .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId)))
+    .orderBy(asc(propertyDocuments.createdAt))
+}
+
+/** Every storage key of a property's files, to delete them with the property. */
+export async function listPropertyFileKeys(brokerId: string, propertyId: string): Promise<string[]> {
+  const db = getDb()
+  const [photos, documents] = await Promise.all([
+    db
+      .select({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
+      .from(propertyPhotos)
+      .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId))),
+    db
+      .select({ storageKey: propertyDocuments.storageKey })
+      .from(propertyDocuments)
+      .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId))),
+  ])
+  return [
+    ...photos.flatMap((p) => [p.originalKey, ...Object.values(p.variantKeys)]),
+    ...documents.map((d) => d.storageKey),
+  ]
+}

@@ -1,0 +1,42 @@
+import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { Env } from '#app/lib/env.server.ts'
+import { retry } from '#app/lib/retry.ts'
+import type { FileStorage } from './storage.server.ts'
+
+// Seed retry helper settings for outbound services: 3 attempts, 1 s doubling, cap 10 s, ≤1 s jitter.
+const S3_RETRY = { retries: 2, delayMs: 1000, factor: 2, maxDelayMs: 10_000, jitterMs: 1000 }
+
+/** S3-compatible object storage (AWS, MinIO, R2…) when S3_BUCKET is set. */
+export function createS3FileStorage(env: Env): FileStorage {
+  const bucket = env.S3_BUCKET as string
+  const client = new S3Client({
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: Boolean(env.S3_ENDPOINT),
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  })
+  return {
+    async put(key, data, contentType) {
+      await retry(() => client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })), S3_RETRY)
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+        if (!object.Body) return null
+        return { body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>, bytes: object.ContentLength ?? 0 }
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null
+        throw error
+      }
+    },
+    async delete(keys) {
+      for (let i = 0; i < keys.length; i += 1000) {
+        const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }))
+        await retry(() => client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch } })), S3_RETRY)
+      }
+    },
+  }
+}

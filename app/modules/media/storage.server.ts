@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { getEnv } from '#app/lib/env.server.ts'
+
+export type StoredFile = { body: ReadableStream<Uint8Array>; bytes: number }
+
+/** Where photos and documents live. Keys are random (never user file names). */
+export interface FileStorage {
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>
+  /** null when the key does not exist. */
+  get(key: string): Promise<StoredFile | null>
+  delete(keys: string[]): Promise<void>
+}
+
+/** A fresh random key under a prefix, e.g. "photos/3f…/9a….webp". */
+export function newStorageKey(prefix: string, extension: string) {
+  return `${prefix}/${randomBytes(16).toString('hex')}.${extension}`
+}
+
+const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{32,36}\/[0-9a-f]{32}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/
+
+/** Local disk under DATA_DIR/files (default). */
+export function createLocalFileStorage(root: string): FileStorage {
+  const resolve = (key: string) => {
+    // Keys are generated here, never taken from a request; the check keeps it that way.
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`)
+    return path.join(root, key)
+  }
+  return {
+    async put(key, data) {
+      const file = resolve(key)
+      await mkdir(path.dirname(file), { recursive: true })
+      await writeFile(file, data)
+    },
+    async get(key) {
+      const file = resolve(key)
+      try {
+        const info = await stat(file)
+        return { body: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, bytes: info.size }
+      } catch {
+        return null
+      }
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(resolve(key), { force: true })))
+    },
+  }
+}
+
+let storage: FileStorage | undefined
+
+export function getFileStorage(): FileStorage {
+  if (storage) return storage
+  const env = getEnv()
+  storage = env.S3_BUCKET
+    ? createS3FileStorageLazy()
+    : createLocalFileStorage(path.resolve(env.DATA_DIR, 'files'))
+  return storage
+}
+
+/** The S3 client is loaded only when S3 is configured (it is large). */
+function createS3FileStorageLazy(): FileStorage {
+  const ready = import('./s3-storage.server.ts').then((m) => m.createS3FileStorage(getEnv()))
+  return {
+    put: async (...args) => (await ready).put(...args),
+    get: async (...args) => (await ready).get(...args),
+    delete: async (...args) => (await ready).delete(...args),
+  }
+}
