@@ -53,16 +53,16 @@ test.describe('auth', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
   })
 
-  test('a wrong password shows "Invalid login credentials"', async ({ page }) => {
+  test('a wrong password shows "Invalid login credentials"', async ({ page, javaScriptEnabled }) => {
     const broker = await signUp(page)
     await submitSignIn(page, broker.email, `${broker.password}-wrong`)
 
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible()
     await expect(page).toHaveURL(/\/auth$/)
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
-    // The e-mail is kept, the password never echoed back.
+    // The e-mail is kept; the server never echoes the password (with JS the typed value stays).
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(broker.email)
-    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+    if (!javaScriptEnabled) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
   })
 
   test('an unknown e-mail shows the same "Invalid login credentials"', async ({ page }) => {
@@ -72,7 +72,7 @@ test.describe('auth', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })).toBeVisible()
   })
 
-  test('a weak password lists the reasons next to the Password field', async ({ page, db }) => {
+  test('a weak password lists the reasons next to the Password field', async ({ page, db, javaScriptEnabled }) => {
     const broker = { ...makeBroker(), password: '12345' }
     await submitSignUp(page, broker)
 
@@ -83,10 +83,10 @@ test.describe('auth', () => {
     await expect(password).toHaveAccessibleDescription(/Choose a password that is not a common password\./)
     await expect(page.getByText('Use at least 8 characters.', { exact: true })).toBeVisible()
     await expect(page.getByText('Choose a password that is not a common password.', { exact: true })).toBeVisible()
-    // Entered values are kept, except the password.
+    // Entered values are kept; the server never echoes the password.
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue(broker.fullName)
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(broker.email)
-    await expect(password).toHaveValue('')
+    if (!javaScriptEnabled) await expect(password).toHaveValue('')
     expect(await db.getPlan(broker.email)).toBeNull()
   })
 

@@ -24,6 +24,43 @@ test.describe('session guard', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible()
   })
 
+  test('a session ended elsewhere: the next click goes to /auth, then back after sign-in', async ({ page, db }) => {
+    const broker = await signUpAndSignIn(page)
+    // A page without a toast, so nothing covers the top bar (see shell.spec.ts).
+    await page.goto('/public-properties')
+    await db.endSessions(broker.email)
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await submitSignIn(page, broker.email, broker.password)
+    await expect(page).toHaveURL(/\/clients$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible()
+  })
+
+  test('Reset Navigation State on /auth forgets the saved path', async ({ page }) => {
+    const broker = await signUp(page)
+    await page.goto('/properties')
+    await expect(page).toHaveURL(/\/auth$/)
+
+    await page.getByRole('button', { name: 'Reset Navigation State' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    await submitSignIn(page, broker.email, broker.password)
+    await expect(page).toHaveURL(/\/home$/)
+  })
+
+  test('choosing a plan while signed out asks to sign in, then returns to /pricing', async ({ page, db }) => {
+    const broker = await signUp(page)
+    await page.goto('/pricing')
+    await page.getByRole('button', { name: 'Choose Advanced' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+
+    await submitSignIn(page, broker.email, broker.password)
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expectToast(page, 'Logged in successfully!')
+    // Nothing was bought on the way.
+    expect(await db.getPlan(broker.email)).toBe('free_trial')
+  })
+
   test('a signed-in broker opening /auth is sent to /home', async ({ page }) => {
     await signUpAndSignIn(page)
     await page.goto('/auth')
@@ -111,6 +148,22 @@ test.describe('expired trial', () => {
     await expect(page.getByText(/Your plan holds up to 25 properties\./)).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('data-trial-expired', 'false')
     expect(await db.getPlan(broker.email)).toBe('starter')
+  })
+
+  test('tapping a protected nav item goes to /pricing and back after the upgrade', async ({ page, db }) => {
+    const broker = await signUpAndSignIn(page)
+    await page.goto('/public-properties')
+    await db.expireTrial(broker.email)
+    const nav = page.getByRole('navigation', { name: 'Main' })
+
+    await nav.getByRole('link', { name: 'Clients' }).click()
+    await expect(page).toHaveURL(/\/pricing$/)
+    await expectToast(page, TRIAL_EXPIRED)
+
+    await page.getByRole('button', { name: 'Choose Professional' }).click()
+    await expect(page).toHaveURL(/\/clients$/)
+    await expectToast(page, 'You are now on the Professional plan.')
+    expect(await db.getPlan(broker.email)).toBe('professional')
   })
 
   test('/home and /clients go to /pricing too', async ({ page, db }) => {

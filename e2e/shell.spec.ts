@@ -1,4 +1,4 @@
-import { expect, expectToast, signUpAndSignIn, test } from './support/fixtures.ts'
+import { expect, expectToast, signIn, signUpAndSignIn, test } from './support/fixtures.ts'
 
 test.describe('profile', () => {
   test('editing the profile saves and shows the values again', async ({ page }) => {
@@ -44,21 +44,33 @@ test.describe('profile', () => {
     await expect(phone).toHaveValue('call me maybe')
   })
 
-  test('lists this device and offers the sign-out scopes', async ({ page }) => {
-    await signUpAndSignIn(page)
+  test('lists the devices; the sign-out scopes end other sessions and then all', async ({ page, browser }) => {
+    const broker = await signUpAndSignIn(page)
+    // A second device: its own browser context, signed in as the same broker.
+    const other = await browser.newContext()
+    const otherPage = await other.newPage()
+    await otherPage.goto('/auth')
+    await signIn(otherPage, broker)
+    await expect(otherPage).toHaveURL(/\/home$/)
+
     await page.goto('/profile')
-    const devices = page.getByRole('region', { name: 'Devices' })
+    const devices = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Devices' }) })
+    await expect(devices.getByRole('listitem')).toHaveCount(2)
     await expect(devices.getByText(/this device/)).toHaveCount(1)
-    await expect(page.getByRole('button', { name: 'Sign out other devices' })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible()
 
     await page.getByRole('button', { name: 'Sign out other devices' }).click()
-    await expectToast(page, 'Signed out 0 other devices.')
     await expect(page).toHaveURL(/\/profile$/)
+    await expectToast(page, 'Signed out 1 other device.')
+    await expect(devices.getByRole('listitem')).toHaveCount(1)
+    await otherPage.goto('/home')
+    await expect(otherPage).toHaveURL(/\/auth$/)
+    await other.close()
 
     await page.getByRole('button', { name: 'Sign out everywhere' }).click()
     await expect(page).toHaveURL(/\/auth$/)
     await expectToast(page, 'Signed out on every device.')
+    await page.goto('/profile')
+    await expect(page).toHaveURL(/\/auth$/)
   })
 
   test('the theme buttons switch <html data-theme> to dark', async ({ page }) => {
@@ -111,6 +123,22 @@ test.describe('bottom bar at 375 px', () => {
     await expect(page).toHaveURL(/\/clients$/)
     await expect(current).toHaveText('Clients')
     await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home')
+  })
+})
+
+test.describe('top bar at 1280 px', () => {
+  test('every item can be clicked right after sign-in, under the toast', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await expectToast(page, 'Logged in successfully!')
+    const bar = page.getByRole('navigation', { name: 'Main' })
+    await expect(bar.locator('a')).toHaveText(['Public', 'Properties', 'Home', 'Clients', 'Profile'])
+    await expect(bar.locator('[aria-current="page"]')).toHaveText('Home')
+
+    // With JS the toast fades after 5 s; without JS it stays until the next page, so it must
+    // not sit on top of the navigation.
+    await bar.getByRole('link', { name: 'Clients' }).click({ timeout: 10_000 })
+    await expect(page).toHaveURL(/\/clients$/)
+    await expect(bar.locator('[aria-current="page"]')).toHaveText('Clients')
   })
 })
 

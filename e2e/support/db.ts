@@ -37,6 +37,13 @@ export class E2EDatabase {
     return row?.count ?? 0
   }
 
+  /** Ends every session of the broker, as a sign-out elsewhere (or an expiry) would. */
+  async endSessions(email: string) {
+    await this.sql`
+      delete from user_sessions
+       where user_id = (select id from users where lower(email) = lower(${email}))`
+  }
+
   close() {
     return this.sql.end({ timeout: 5 })
   }

@@ -145,7 +145,8 @@ function AuthForm({ mode, lastResult, networkError }: AuthFormProps) {
         hint={mode === 'signup' ? 'At least 8 characters, not a common password, and not your email address.' : undefined}
         inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: config.passwordAutoComplete }}
       />
-      <SubmitButton name="intent" value={mode} className="w-full">
+      {/* The hidden input carries the intent; naming this button too would send it twice. */}
+      <SubmitButton className="w-full">
         {config.submit}
       </SubmitButton>
       <p className="text-center text-sm">
