@@ -89,3 +89,80 @@ export function Honeypot() {
     </div>
   )
 }
+
+type Option = { value: string; label: string }
+
+export function SelectField({
+  label,
+  errors,
+  errorId,
+  options,
+  placeholder,
+  selectProps,
+}: {
+  label: string
+  errors?: string[] | null
+  errorId?: string
+  options: readonly Option[]
+  placeholder?: string
+  selectProps: ComponentProps<'select'>
+}) {
+  const id = selectProps.id ?? selectProps.name
+  const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        id={id}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy}
+        className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-base aria-[invalid]:border-danger"
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={describedBy} errors={errors} />
+    </div>
+  )
+}
+
+export function TextareaField({
+  label,
+  errors,
+  errorId,
+  hint,
+  textareaProps,
+}: {
+  label: string
+  errors?: string[] | null
+  errorId?: string
+  hint?: ReactNode
+  textareaProps: ComponentProps<'textarea'>
+}) {
+  const id = textareaProps.id ?? textareaProps.name
+  const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        rows={4}
+        {...textareaProps}
+        id={id}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={describedBy}
+        className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-base aria-[invalid]:border-danger"
+      />
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      <ErrorList id={describedBy} errors={errors} />
+    </div>
+  )
+}

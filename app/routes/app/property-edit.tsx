@@ -1,6 +1,43 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { toFormDefaults } from '#app/modules/properties/form-defaults.ts'
+import { updateProperty } from '#app/modules/properties/mutations.server.ts'
+import { getProperty } from '#app/modules/properties/queries.server.ts'
+import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { PageHeader } from '#app/ui/page.tsx'
+import { PropertyForm } from '#app/ui/property-form.tsx'
+import type { Route } from './+types/property-edit'
 
-// Work in progress (issue 3): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+// Serves both /property/{id}/edit and /property/edit/{id} (the seed's two readings); both stay
+// reachable with an expired trial.
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.property.title ?? 'property'} · BrokerVault` }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const property = await getProperty(user.id, params.id)
+  return { property: { id: property.id, title: property.title, category: property.category }, defaults: toFormDefaults(property) }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const property = await getProperty(user.id, params.id)
+  const submission = parseWithZod(await request.formData(), { schema: propertyFormSchema(property.category) })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  await updateProperty(user.id, property.id, submission.value)
+  setFlash(context, { kind: 'success', message: 'Property saved.' })
+  throw redirect(`/property/${property.id}`)
+}
+
+export default function EditPropertyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { property, defaults } = loaderData
+  return (
+    <>
+      <PageHeader title={`Edit ${property.title}`}>
+        <Link to={`/property/${property.id}`}>Back to the property</Link>
+      </PageHeader>
+      <PropertyForm category={property.category} defaultValue={defaults} lastResult={actionData?.result} submitLabel="Save property" />
+    </>
+  )
 }

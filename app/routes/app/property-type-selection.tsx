@@ -1,5 +1,9 @@
 import { Link } from 'react-router'
+import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
+import { getPropertyUsage } from '#app/modules/properties/queries.server.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
 import { PageHeader } from '#app/ui/page.tsx'
+import { PlanLimitNotice } from '#app/ui/plan-limit-notice.tsx'
 import type { Route } from './+types/property-type-selection'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Choose a property type · BrokerVault' }]
@@ -10,7 +14,20 @@ const CATEGORIES = [
   { id: 'land', title: 'Land', text: 'Plots and farm land.' },
 ] as const
 
-export default function PropertyTypeSelectionPage() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, subscription } = requireAuth(context)
+  return { usage: await getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']) }
+}
+
+export default function PropertyTypeSelectionPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.usage.canAdd) {
+    return (
+      <>
+        <PageHeader title="What kind of property?" />
+        <PlanLimitNotice usage={loaderData.usage} />
+      </>
+    )
+  }
   return (
     <>
       <PageHeader title="What kind of property?" />

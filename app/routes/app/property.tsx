@@ -1,6 +1,167 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { formatDate, formatPrice } from '#app/lib/format.ts'
+import { listPropertyActivity } from '#app/modules/activity/activity.server.ts'
+import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
+import { label, STATUSES } from '#app/modules/properties/catalog.ts'
+import { changePropertyStatus, deleteProperty, updatePrivateNotes } from '#app/modules/properties/mutations.server.ts'
+import { getProperty } from '#app/modules/properties/queries.server.ts'
+import { PrivateNotesSchema, StatusChangeSchema } from '#app/modules/properties/schemas.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { Button, ErrorList, SubmitButton } from '#app/ui/form.tsx'
+import { Card, PageHeader } from '#app/ui/page.tsx'
+import { PhotoImage } from '#app/ui/photo.tsx'
+import { PropertyFacts } from '#app/ui/property-facts.tsx'
+import { StatusBadge } from '#app/ui/status-badge.tsx'
+import type { Route } from './+types/property'
 
-// Work in progress (issue 3): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const property = await getProperty(user.id, params.id)
+  const [photos, documents, activity] = await Promise.all([
+    listPhotos(user.id, property.id),
+    listDocuments(user.id, property.id),
+    listPropertyActivity(user.id, property.id),
+  ])
+  return { property, photos, documents, activity }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const property = await getProperty(user.id, params.id)
+  const form = await request.formData()
+  switch (form.get('intent')) {
+    case 'status': {
+      const parsed = StatusChangeSchema.safeParse({ status: form.get('status') })
+      if (!parsed.success) return data({ intent: 'status', error: 'Choose one of the statuses listed.' }, { status: 400 })
+      await changePropertyStatus(user.id, property.id, parsed.data.status)
+      setFlash(context, { kind: 'success', message: `Status set to ${label(parsed.data.status)}.` })
+      throw redirect(`/property/${property.id}`)
+    }
+    case 'notes': {
+      const submission = parseWithZod(form, { schema: PrivateNotesSchema })
+      if (submission.status !== 'success') {
+        return data({ intent: 'notes', error: submission.error?.privateNotes?.[0] ?? 'Invalid notes' }, { status: 400 })
+      }
+      await updatePrivateNotes(user.id, property.id, submission.value.privateNotes ?? '')
+      setFlash(context, { kind: 'success', message: 'Notes saved.' })
+      throw redirect(`/property/${property.id}`)
+    }
+    case 'delete': {
+      if (form.get('confirm') !== 'yes') {
+        return data({ intent: 'delete', error: 'Tick the box to confirm the deletion.' }, { status: 400 })
+      }
+      await deleteProperty(user.id, property.id)
+      setFlash(context, { kind: 'success', message: `Deleted ${property.title}.` })
+      throw redirect('/properties')
+    }
+    default:
+      throw data('Unknown action.', { status: 400 })
+  }
+}
+
+export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { property: p, photos, documents, activity } = loaderData
+  const errorFor = (intent: string) => (actionData?.intent === intent ? [actionData.error] : null)
+  return (
+    <>
+      <PageHeader title={p.title}>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <Link to={`/property/${p.id}/edit`} className="rounded-md border border-line px-3 py-1.5 no-underline">Edit</Link>
+          <Link to={`/property/${p.id}/media`} className="rounded-md border border-line px-3 py-1.5 no-underline">Photos and documents</Link>
+        </div>
+      </PageHeader>
+      <p className="-mt-4 mb-4 flex flex-wrap items-center gap-2 text-muted">
+        <StatusBadge status={p.status} />
+        <span>{`${formatPrice(p.price, p.currency)}${p.purpose === 'rent' && p.rentPeriod ? ` ${label(p.rentPeriod)}` : ''}`}</span>
+        <span>· {label(p.type)} · {label(p.purpose)} · {label(p.visibility)}</span>
+      </p>
+
+      {photos.length > 0 ? (
+        <ul aria-label="Photos" className="mb-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+          {photos.map((photo, index) => (
+            <li key={photo.id} className={index === 0 ? 'col-span-2 row-span-2' : ''}>
+              <a href={`/media/${photo.id}/large`}>
+                <PhotoImage photo={photo} eager={index < 2} sizes={index === 0 ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 768px) 25vw, 50vw'} className="w-full rounded-lg" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-6 rounded-lg border border-dashed border-line p-4 text-sm text-muted">
+          No photos yet. <Link to={`/property/${p.id}/media`}>Add photos</Link>
+        </p>
+      )}
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Card title="Facts">
+            <PropertyFacts property={p} />
+          </Card>
+          {p.description ? (
+            <Card title="Description">
+              <p className="whitespace-pre-line">{p.description}</p>
+            </Card>
+          ) : null}
+          <Card title="Documents">
+            {documents.length === 0 ? (
+              <p className="text-sm text-muted">No documents yet.</p>
+            ) : (
+              <ul className="space-y-1 text-sm">
+                {documents.map((d) => (
+                  <li key={d.id}>
+                    <a href={`/documents/${d.id}`}>{d.title}</a>
+                    <span className="text-muted">{` · ${d.fileName}${d.sharedWithClients ? ' · shared with clients' : ''}`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+        <div className="space-y-4">
+          <Card title="Status">
+            <Form method="post" className="flex gap-2">
+              <label htmlFor="status" className="sr-only">Status</label>
+              <select id="status" name="status" defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+                {STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+              </select>
+              <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>
+            </Form>
+            <ErrorList errors={errorFor('status')} />
+          </Card>
+          <Card title="Private notes">
+            <Form method="post" className="space-y-2">
+              <label htmlFor="privateNotes" className="sr-only">Private notes</label>
+              <textarea id="privateNotes" name="privateNotes" defaultValue={p.privateNotes} rows={5} maxLength={10000} className="block w-full rounded-md border border-line bg-surface px-3 py-2" />
+              <ErrorList errors={errorFor('notes')} />
+              <SubmitButton name="intent" value="notes" variant="secondary" pendingText="Saving...">Save notes</SubmitButton>
+            </Form>
+          </Card>
+          <Card title="Recent activity">
+            <ul className="space-y-1 text-sm">
+              {activity.map((a) => (
+                <li key={a.id}>
+                  {a.summary} <span className="text-muted">· {formatDate(a.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <details className="rounded-xl border border-danger p-4">
+            <summary className="cursor-pointer font-medium text-danger">Delete property</summary>
+            <Form method="post" className="mt-3 space-y-2">
+              <p className="text-sm">This deletes the listing with all its photos and documents. It cannot be undone.</p>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="confirm" value="yes" required /> I understand, delete it
+              </label>
+              <ErrorList errors={errorFor('delete')} />
+              <Button type="submit" name="intent" value="delete" variant="danger">Delete permanently</Button>
+            </Form>
+          </details>
+        </div>
+      </div>
+    </>
+  )
 }

@@ -1,0 +1,17 @@
+/** "€ 450,000" — the listing's own currency, no cents for whole amounts. */
+export function formatPrice(amount: number | null, currency: string, locale = 'en'): string {
+  if (amount === null) return 'Price on request'
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    }).format(amount)
+  } catch {
+    return `${amount.toLocaleString(locale)} ${currency}`
+  }
+}
+
+export function formatDate(value: string | Date, locale = 'en') {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value))
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { MAX_PAGE_SIZE, PROPERTIES_PAGE_SIZE, PROPERTY_TYPES, PURPOSES, STATUSES } from './catalog.ts'
+import { parseTags } from './schemas.ts'
+
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
+
+const optionalNumber = (label: string) =>
+  z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).optional()
+
+/** One entry per filter field, each parsed alone so a bad value never hides the others. */
+const FILTER_FIELDS = {
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+  city: z.string().trim().max(120, 'City or area must be at most 120 characters').optional(),
+  tags: z.string().max(600).optional().transform(parseTags),
+  status: z.enum(STATUSES, { error: 'Unknown status' }).optional(),
+  type: z.enum(PROPERTY_TYPES, { error: 'Unknown type' }).optional(),
+  purpose: z.enum(PURPOSES, { error: 'Unknown purpose' }).optional(),
+  minPrice: optionalNumber('Minimum price'),
+  maxPrice: optionalNumber('Maximum price'),
+  minBedrooms: z.coerce.number({ error: 'Bedrooms must be a number' }).int('Bedrooms must be a whole number').min(0).max(100).optional(),
+  sort: z.enum(SORTS).default('newest'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  // Not a form field: a larger size is clamped rather than reported.
+  pageSize: z.coerce.number().int().min(1).default(PROPERTIES_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+}
+
+type FieldName = keyof typeof FILTER_FIELDS
+export type PropertyFilters = { [K in FieldName]: z.output<(typeof FILTER_FIELDS)[K]> }
+
+/**
+ * Reads the filters from the query string. Empty values mean "no filter"; invalid ones are
+ * dropped and reported per field, so the list still shows with the valid filters.
+ */
+export function parsePropertyFilters(params: URLSearchParams) {
+  const errors: Partial<Record<FieldName, string>> = {}
+  const filters = {} as Record<FieldName, unknown>
+  for (const name of Object.keys(FILTER_FIELDS) as FieldName[]) {
+    const raw = params.get(name)
+    const input = raw === null || raw.trim() === '' ? undefined : raw
+    const parsed = FILTER_FIELDS[name].safeParse(input)
+    if (parsed.success) {
+      filters[name] = parsed.data
+    } else {
+      errors[name] = parsed.error.issues[0]?.message ?? 'Invalid value'
+      filters[name] = FILTER_FIELDS[name].safeParse(undefined).data
+    }
+  }
+  const result = filters as PropertyFilters
+  if (result.minPrice !== undefined && result.maxPrice !== undefined && result.minPrice > result.maxPrice) {
+    errors.maxPrice = 'Maximum price must be at least the minimum price'
+    result.maxPrice = undefined
+  }
+  return { filters: result, errors }
+}
+
+/** Words → a prefix tsquery ("sea vie" → "sea:* & vie:*"); only letters and digits survive. */
+export function toPrefixTsQuery(text: string | undefined): string | null {
+  const words = (text ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  if (words.length === 0) return null
+  return words.slice(0, 8).map((w) => `${w}:*`).join(' & ')
+}

@@ -1,0 +1,135 @@
+import { and, eq } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { properties } from '#db/schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { listPropertyFileKeys } from '#app/modules/media/queries.server.ts'
+import { getFileStorage } from '#app/modules/media/storage.server.ts'
+import { requireOwnedProperty } from './access.server.ts'
+import { label, type Category, type PropertyStatus } from './catalog.ts'
+import type { PropertyFormValue } from './schemas.ts'
+
+export const PROPERTY_LIMIT_MESSAGE =
+  'You have reached the number of properties your plan allows. Choose a bigger plan to add more.'
+
+/** Form values → columns; facts that do not fit the category are stored as empty. */
+function toColumns(category: Category, v: PropertyFormValue) {
+  return {
+    title: v.title,
+    type: v.type as (typeof properties.$inferInsert)['type'],
+    purpose: v.purpose,
+    rentPeriod: v.purpose === 'rent' ? (v.rentPeriod ?? null) : null,
+    price: v.price ?? null,
+    currency: v.currency,
+    referenceCode: v.referenceCode || null,
+    street: v.street || null,
+    area: v.area || null,
+    city: v.city || null,
+    region: v.region || null,
+    postalCode: v.postalCode || null,
+    country: v.country || null,
+    latitude: v.latitude ?? null,
+    longitude: v.longitude ?? null,
+    builtArea: category === 'land' ? null : (v.builtArea ?? null),
+    areaUnit: v.areaUnit,
+    landArea: v.landArea ?? null,
+    bedrooms: category === 'residential' ? (v.bedrooms ?? null) : null,
+    bathrooms: category === 'land' ? null : (v.bathrooms ?? null),
+    parking: category === 'land' ? null : (v.parking ?? null),
+    floor: category === 'land' ? null : (v.floor ?? null),
+    yearBuilt: category === 'land' ? null : (v.yearBuilt ?? null),
+    furnished: category === 'land' || !v.furnished ? null : v.furnished === 'yes',
+    features: v.features,
+    tags: v.tags,
+    description: v.description ?? '',
+    status: v.status,
+    visibility: v.visibility,
+    privateNotes: v.privateNotes ?? '',
+  }
+}
+
+function isPropertyLimitError(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { message?: unknown }).message === 'property_limit_reached') return true
+  }
+  return false
+}
+
+/** Inserts the property and its activity in one transaction; the database enforces the plan limit. */
+export async function createProperty(brokerId: string, category: Category, value: PropertyFormValue) {
+  try {
+    const id = await getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(properties)
+        .values({ ownerId: brokerId, category, ...toColumns(category, value) })
+        .returning({ id: properties.id })
+      if (!row) throw new Error('insert returned no row')
+      await recordActivity(tx, brokerId, { kind: 'property_created', propertyId: row.id, summary: `Added ${value.title}` })
+      return row.id
+    })
+    return { ok: true as const, id }
+  } catch (error) {
+    if (isPropertyLimitError(error)) return { ok: false as const, reason: 'limit' as const }
+    throw error
+  }
+}
+
+export async function updateProperty(brokerId: string, propertyId: string, value: PropertyFormValue) {
+  const current = await requireOwnedProperty(brokerId, propertyId)
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(properties)
+      .set({ ...toColumns(current.category, value), updatedAt: new Date() })
+      .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    await recordActivity(tx, brokerId, { kind: 'property_updated', propertyId, summary: `Updated ${value.title}` })
+  })
+}
+
+export async function changePropertyStatus(brokerId: string, propertyId: string, status: PropertyStatus) {
+  const current = await requireOwnedProperty(brokerId, propertyId)
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: properties.status })
+      .from(properties)
+      .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+      .for('update')
+    if (!before || before.status === status) return
+    await tx
+      .update(properties)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    await recordActivity(tx, brokerId, {
+      kind: 'property_status_changed',
+      propertyId,
+      summary: `${current.title}: ${label(before.status)} → ${label(status)}`,
+      data: { from: before.status, to: status },
+    })
+  })
+}
+
+export async function updatePrivateNotes(brokerId: string, propertyId: string, privateNotes: string) {
+  await requireOwnedProperty(brokerId, propertyId)
+  await getDb()
+    .update(properties)
+    .set({ privateNotes, updatedAt: new Date() })
+    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+}
+
+/**
+ * Deletes the property (photos and documents rows cascade) with an activity record, then its
+ * stored files. The rows go first: a failed file delete leaves an unreachable file, never a
+ * listing whose photos are missing.
+ */
+export async function deleteProperty(brokerId: string, propertyId: string) {
+  const current = await requireOwnedProperty(brokerId, propertyId)
+  const keys = await listPropertyFileKeys(brokerId, propertyId)
+  await getDb().transaction(async (tx) => {
+    await tx.delete(properties).where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    await recordActivity(tx, brokerId, { kind: 'property_deleted', propertyId, summary: `Deleted ${current.title}` })
+  })
+  try {
+    await getFileStorage().delete(keys)
+  } catch (error) {
+    console.error(`Files of deleted property ${propertyId} could not be removed`, error)
+  }
+  return current
+}

@@ -1,0 +1,113 @@
+import { and, arrayContains, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import { getDb, queryRows } from '#db/client.server.ts'
+import { properties } from '#db/schema.ts'
+import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import { notFound, isUuid } from './access.server.ts'
+import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
+
+/** Escapes LIKE wildcards so "50%" means the characters, not a pattern. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function filterConditions(brokerId: string, f: PropertyFilters): SQL[] {
+  const conditions: SQL[] = [eq(properties.ownerId, brokerId)]
+  const tsQuery = toPrefixTsQuery(f.q)
+  if (tsQuery) {
+    // Prefix words ("pent" finds penthouse) or Postgres's own reading of the text, which keeps
+    // compound tokens such as the reference "PT-0042" whole. Both use the GIN index.
+    conditions.push(
+      sql`(${properties.search} @@ to_tsquery('simple', ${tsQuery}) or ${properties.search} @@ websearch_to_tsquery('simple', ${f.q}))`,
+    )
+  }
+  if (f.city) {
+    const pattern = `${likeEscape(f.city)}%`
+    conditions.push(or(ilike(properties.city, pattern), ilike(properties.area, pattern)) as SQL)
+  }
+  if (f.tags.length) conditions.push(arrayContains(properties.tags, f.tags))
+  if (f.status) conditions.push(eq(properties.status, f.status))
+  if (f.type) conditions.push(eq(properties.type, f.type))
+  if (f.purpose) conditions.push(eq(properties.purpose, f.purpose))
+  if (f.minPrice !== undefined) conditions.push(gte(properties.price, f.minPrice))
+  if (f.maxPrice !== undefined) conditions.push(lte(properties.price, f.maxPrice))
+  if (f.minBedrooms !== undefined) conditions.push(gte(properties.bedrooms, f.minBedrooms))
+  return conditions
+}
+
+const ORDER = {
+  newest: [desc(properties.createdAt), desc(properties.id)],
+  price_asc: [sql`${properties.price} asc nulls last`, desc(properties.createdAt)],
+  price_desc: [sql`${properties.price} desc nulls last`, desc(properties.createdAt)],
+} as const
+
+/**
+ * One page of the broker's properties with the total, then their cover photos: two queries
+ * whatever the page size.
+ */
+export async function listProperties(brokerId: string, filters: PropertyFilters) {
+  const rows = await getDb()
+    .select({
+      id: properties.id,
+      title: properties.title,
+      type: properties.type,
+      purpose: properties.purpose,
+      rentPeriod: properties.rentPeriod,
+      price: properties.price,
+      currency: properties.currency,
+      city: properties.city,
+      area: properties.area,
+      status: properties.status,
+      bedrooms: properties.bedrooms,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(properties)
+    .where(and(...filterConditions(brokerId, filters)))
+    .orderBy(...ORDER[filters.sort])
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize)
+  const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
+  return {
+    total: rows[0]?.total ?? (filters.page > 1 ? await countProperties(brokerId, filters) : 0),
+    items: rows.map(({ total: _total, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })),
+  }
+}
+
+// Only for a page past the end, where the window count has no row to ride on.
+async function countProperties(brokerId: string, filters: PropertyFilters) {
+  const [row] = await getDb()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(properties)
+    .where(and(...filterConditions(brokerId, filters)))
+  return row?.n ?? 0
+}
+
+/** Every column of one of the broker's properties, or a 404. */
+export async function getProperty(brokerId: string, propertyId: unknown) {
+  if (!isUuid(propertyId)) notFound()
+  const [row] = await getDb()
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .limit(1)
+  if (!row) notFound()
+  const { search: _search, ...property } = row
+  return property
+}
+export type Property = Awaited<ReturnType<typeof getProperty>>
+
+export type PropertyUsage = { count: number; limit: number; canAdd: boolean }
+
+/**
+ * The seed's RPCs through the SQL functions: count (0 on error) and can_add (false on error).
+ * The limit itself is enforced by the insert trigger; this only informs the screens.
+ */
+export async function getPropertyUsage(brokerId: string, limit: number): Promise<PropertyUsage> {
+  try {
+    const [row] = await queryRows<{ count: number; can_add: boolean }>(
+      sql`select get_user_property_count(${brokerId}) as count, can_add_property(${brokerId}) as can_add`,
+    )
+    return { count: Number(row?.count ?? 0), limit, canAdd: row?.can_add === true }
+  } catch (error) {
+    console.error('Property usage lookup failed', error)
+    return { count: 0, limit, canAdd: false }
+  }
+}
+

@@ -1,0 +1,54 @@
+import { label } from '#app/modules/properties/catalog.ts'
+
+type Facts = {
+  referenceCode: string | null
+  street: string | null
+  area: string | null
+  city: string | null
+  region: string | null
+  postalCode: string | null
+  country: string | null
+  bedrooms: number | null
+  bathrooms: number | null
+  parking: number | null
+  floor: number | null
+  yearBuilt: number | null
+  furnished: boolean | null
+  builtArea: number | null
+  landArea: number | null
+  areaUnit: string
+  features: string[]
+  tags: string[]
+}
+
+/** The listing's facts as a definition list; empty facts are left out. */
+export function PropertyFacts({ property: p }: { property: Facts }) {
+  const address = [p.street, p.area, p.city, p.region, p.postalCode, p.country].filter(Boolean).join(', ')
+  const unit = label(p.areaUnit)
+  const rows: [string, string | number | null][] = [
+    ['Address', address || null],
+    ['Reference', p.referenceCode],
+    ['Bedrooms', p.bedrooms],
+    ['Bathrooms', p.bathrooms],
+    ['Parking', p.parking],
+    ['Floor', p.floor],
+    ['Year built', p.yearBuilt],
+    ['Furnished', p.furnished === null ? null : p.furnished ? 'Yes' : 'No'],
+    ['Built area', p.builtArea === null ? null : `${p.builtArea} ${unit}`],
+    ['Land area', p.landArea === null ? null : `${p.landArea} ${unit}`],
+    ['Features', p.features.length ? p.features.map(label).join(', ') : null],
+    ['Tags', p.tags.length ? p.tags.join(', ') : null],
+  ]
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows
+        .filter(([, value]) => value !== null && value !== '')
+        .map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-muted">{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  )
+}
