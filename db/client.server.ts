@@ -7,11 +7,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { getEnv } from '#app/lib/env.server.ts'
+import { countQuery } from '#app/lib/request-metrics.server.ts'
 import * as schema from './schema.ts'
 
 /** One query-builder type for both drivers; code never needs to know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+
+// Counts statements per request (Server-Timing), so a list page's query count can be checked.
+const logger = { logQuery: countQuery }
 
 type Handle = {
   db: Database
@@ -32,7 +36,7 @@ function openDatabase(): Handle {
   const migrationsFolder = path.resolve(process.cwd(), 'drizzle')
   if (env.DATABASE_URL) {
     const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} })
-    const db = drizzlePostgres({ client, schema }) as unknown as Database
+    const db = drizzlePostgres({ client, schema, logger }) as unknown as Database
     return {
       db,
       driver: 'postgres',
@@ -54,7 +58,7 @@ function openDatabase(): Handle {
   const dataDir = env.PGLITE_DIR ?? path.join(env.DATA_DIR, 'pglite')
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
   const client = new PGlite(dataDir)
-  const db = drizzlePglite({ client, schema }) as unknown as Database
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Database
   return {
     db,
     driver: 'pglite',

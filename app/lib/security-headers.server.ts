@@ -1,6 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import packageJson from '../../package.json' with { type: 'json' }
 import { getEnv } from './env.server.ts'
+import { withRequestMetrics } from './request-metrics.server.ts'
 
 export const APP_VERSION = packageJson.version
 
@@ -23,18 +24,20 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
 }
 
 /** Headers every response carries, documents, data requests and resources alike. */
-export const securityHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
-  const started = performance.now()
-  const response = await next()
-  const env = getEnv()
-  const headers = response.headers
-  headers.set('X-App-Version', APP_VERSION)
-  headers.set('X-Content-Type-Options', 'nosniff')
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-  headers.set('X-Frame-Options', 'DENY')
-  if (env.APP_URL.startsWith('https://')) {
-    headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-  }
-  headers.append('Server-Timing', `app;desc="server";dur=${(performance.now() - started).toFixed(1)}`)
-  return response
-}
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) =>
+  withRequestMetrics(async (metrics) => {
+    const started = performance.now()
+    const response = await next()
+    const env = getEnv()
+    const headers = response.headers
+    headers.set('X-App-Version', APP_VERSION)
+    headers.set('X-Content-Type-Options', 'nosniff')
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    headers.set('X-Frame-Options', 'DENY')
+    if (env.APP_URL.startsWith('https://')) {
+      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    }
+    headers.append('Server-Timing', `app;desc="server";dur=${(performance.now() - started).toFixed(1)}`)
+    headers.append('Server-Timing', `db;desc="${metrics.queries} queries"`)
+    return response
+  })

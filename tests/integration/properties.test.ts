@@ -165,7 +165,8 @@ describe('another broker', () => {
     for (const path of [`/property/${id}`, `/property/${id}/edit`, `/property/edit/${id}`]) {
       expect((await other.get(path)).status, path).toBe(404)
     }
-    for (const form of [{ intent: 'status', status: 'sold' }, { intent: 'notes', privateNotes: 'x' }, { intent: 'delete', confirm: 'yes' }]) {
+    const forms: Record<string, string>[] = [{ intent: 'status', status: 'sold' }, { intent: 'notes', privateNotes: 'x' }, { intent: 'delete', confirm: 'yes' }]
+    for (const form of forms) {
       expect((await other.post(`/property/${id}`, form)).status, form.intent).toBe(404)
     }
     expect((await other.post(`/property/${id}/edit`, propertyForm({ title: 'Hijacked' }))).status).toBe(404)

@@ -4,7 +4,7 @@ import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
 
 let browser: TestBrowser
-const LISTINGS = [
+const LISTINGS: (Record<string, string> & { title: string })[] = [
   { title: 'Harbour loft', city: 'Porto', area: 'Ribeira', price: '320000', bedrooms: '1', tags: 'river view, loft', status: 'active', referenceCode: 'PT-0042', description: 'Exposed granite walls' },
   { title: 'Family house with garden', city: 'Lisbon', area: 'Benfica', price: '540000', bedrooms: '4', tags: 'garden', status: 'active', type: 'house' },
   { title: 'Studio near campus', city: 'Coimbra', area: 'Centro', price: '650', purpose: 'rent', rentPeriod: 'monthly', bedrooms: '0', type: 'studio', status: 'rented', tags: 'student' },
@@ -100,4 +100,15 @@ describe('/properties filters (GET, in the URL)', () => {
       expect((await browser.get(`/properties?q=${encodeURIComponent(q)}`)).status).toBe(200)
     }
   })
+})
+
+it('a list page makes the same number of queries whatever its size (no N+1)', async () => {
+  const queriesFor = async (query: string) => {
+    const timing = (await browser.get(`/properties${query}`)).headers.get('Server-Timing') ?? ''
+    return Number(/db;desc="(\d+) queries"/.exec(timing)?.[1])
+  }
+  const one = await queriesFor('?pageSize=1')
+  const all = await queriesFor('?pageSize=100')
+  expect(one).toBeGreaterThan(0)
+  expect(all).toBe(one)
 })
