@@ -7,6 +7,9 @@ import compression from 'compression'
 import sirv from 'sirv'
 
 const SHUTDOWN_GRACE_MS = 10_000
+// The fetch adapter queues request bodies without backpressure, so bodies are capped here, above
+// the app's own upload limits (which answer with friendly messages well before this one).
+const MAX_REQUEST_BODY_BYTES = 256 * 1024 * 1024
 const build = await import(path.resolve('build/server/index.js'))
 const { prepareServer, closeServerResources, createAppRequestHandler } = build.entry.module
 
@@ -26,8 +29,22 @@ const assets = sirv('build/client', {
 })
 const handleRequest = createRequestListener(createAppRequestHandler(build, process.env.NODE_ENV))
 
+function capRequestBody(req, res, next) {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) {
+    res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+    res.end('Request too large.')
+    return
+  }
+  let received = 0
+  req.on('data', (chunk) => {
+    received += chunk.length
+    if (received > MAX_REQUEST_BODY_BYTES) req.destroy()
+  })
+  next()
+}
+
 const server = http.createServer((req, res) => {
-  compress(req, res, () => assets(req, res, () => handleRequest(req, res)))
+  capRequestBody(req, res, () => compress(req, res, () => assets(req, res, () => handleRequest(req, res))))
 })
 
 const port = Number(process.env.PORT ?? 3000)

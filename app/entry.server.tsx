@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
@@ -107,7 +109,9 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
 
 /** Validates configuration, migrates, and seeds the demo account where wanted. */
 export async function prepareServer() {
-  getEnv()
+  const env = getEnv()
+  // Uploads spool here while a request runs; a crash mid-upload can leave some behind.
+  await rm(path.resolve(env.DATA_DIR, 'tmp', 'uploads'), { recursive: true, force: true })
   await ensureDatabaseReady()
   await seedDemoAccountIfWanted()
 }

@@ -62,6 +62,17 @@ export class TestBrowser {
     return this.send(pathname, { ...options, form })
   }
 
+  /** A same-origin multipart form post, as a browser sends file uploads; the body sets the boundary. */
+  async postMultipart(pathname: string, formData: FormData): Promise<Response> {
+    const headers = new Headers({ Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin' })
+    if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+    const response = await handle(new Request(new URL(pathname, ORIGIN), { method: 'POST', headers, body: formData }), {
+      address: this.ip,
+    })
+    this.storeCookies(response)
+    return response
+  }
+
   /** GET and follow redirects, as a browser does after a form post. */
   async follow(response: Response, limit = 5): Promise<{ response: Response; path: string }> {
     let current = response

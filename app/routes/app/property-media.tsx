@@ -1,6 +1,254 @@
-import { data } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
+import { setFlash, type Toast } from '#app/lib/flash.server.ts'
+import {
+  addDocument,
+  deleteDocument,
+  DOCUMENT_TITLE_MAX_LENGTH,
+  DOCUMENT_UPLOAD_LIMITS,
+  setDocumentShared,
+} from '#app/modules/media/documents.server.ts'
+import {
+  addPhotos,
+  CAPTION_MAX_LENGTH,
+  deletePhoto,
+  movePhoto,
+  PHOTO_UPLOAD_LIMITS,
+  setCoverPhoto,
+  updatePhotoCaption,
+} from '#app/modules/media/photos.server.ts'
+import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
+import {
+  isFieldRejection,
+  readUploadForm,
+  TEXT_FORM_LIMITS,
+  type UploadForm,
+  type UploadLimits,
+} from '#app/modules/media/uploads.server.ts'
+import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_PROPERTY,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_PROPERTY,
+} from '#app/modules/properties/catalog.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { Button, ErrorList, Field, SubmitButton } from '#app/ui/form.tsx'
+import { Card, PageHeader } from '#app/ui/page.tsx'
+import { PhotoImage } from '#app/ui/photo.tsx'
+import type { Route } from './+types/property-media'
 
-// Work in progress (issue 3): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `Photos and documents · ${data?.property.title ?? 'Property'} · BrokerVault` },
+]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const property = await requireOwnedProperty(user.id, params.id)
+  const [photos, documents] = await Promise.all([listPhotos(user.id, property.id), listDocuments(user.id, property.id)])
+  return {
+    property,
+    photos,
+    documents,
+    limits: {
+      photosPerUpload: PHOTO_UPLOAD_LIMITS.maxFiles,
+      captionLength: CAPTION_MAX_LENGTH,
+      titleLength: DOCUMENT_TITLE_MAX_LENGTH,
+    },
+  }
 }
+
+// Upload forms name their upload in the URL: the parser's limits must be known before the
+// body is read. What to do is still the intent button, as on every other form.
+const UPLOAD_LIMITS = new Map<string, UploadLimits>([
+  ['photos', PHOTO_UPLOAD_LIMITS],
+  ['document', DOCUMENT_UPLOAD_LIMITS],
+])
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const brokerId = requireAuth(context).user.id
+  const property = await requireOwnedProperty(brokerId, params.id)
+  const upload = new URL(request.url).searchParams.get('upload')
+  const limits = upload === null ? TEXT_FORM_LIMITS : UPLOAD_LIMITS.get(upload)
+  if (!limits) throw data('Unknown upload.', { status: 400 })
+  let form: UploadForm | undefined
+  try {
+    form = await readUploadForm(request, limits)
+    setFlash(context, await runIntent(brokerId, property.id, form))
+  } catch (error) {
+    // Bad files, limits, captions: the message goes next to its field, the typed text stays.
+    if (!isFieldRejection(error)) throw error
+    return data({ ...error.data, values: textValues(form?.fields) }, { status: error.init?.status })
+  } finally {
+    await form?.dispose()
+  }
+  throw redirect(`/property/${property.id}/media`)
+}
+
+async function runIntent(brokerId: string, propertyId: string, { fields, files }: UploadForm): Promise<Toast> {
+  const text = (name: string) => String(fields.get(name) ?? '')
+  const done = (message: string): Toast => ({ kind: 'success', message })
+  switch (text('intent')) {
+    case 'upload-photos': {
+      const count = await addPhotos(brokerId, propertyId, files)
+      return done(`Added ${count} ${count === 1 ? 'photo' : 'photos'}.`)
+    }
+    case 'caption':
+      await updatePhotoCaption(brokerId, text('photoId'), text('caption'))
+      return done('Caption saved.')
+    case 'move-up':
+    case 'move-down': {
+      const direction = text('intent') === 'move-up' ? 'up' : 'down'
+      const moved = await movePhoto(brokerId, text('photoId'), direction)
+      if (!moved) return { kind: 'info', message: `That photo is already ${direction === 'up' ? 'first' : 'last'}.` }
+      return done(`Photo moved ${direction}.`)
+    }
+    case 'cover':
+      await setCoverPhoto(brokerId, text('photoId'))
+      return done('Cover photo set.')
+    case 'delete-photo':
+      await deletePhoto(brokerId, text('photoId'))
+      return done('Photo deleted.')
+    case 'upload-document': {
+      const { title } = await addDocument(brokerId, propertyId, files[0], text('title'))
+      return done(`Added “${title}”.`)
+    }
+    case 'share-document': {
+      const shared = text('shared') === 'true'
+      const { title } = await setDocumentShared(brokerId, text('documentId'), shared)
+      return done(shared ? `“${title}” is shared with clients.` : `“${title}” is private again.`)
+    }
+    case 'delete-document': {
+      const { title } = await deleteDocument(brokerId, text('documentId'))
+      return done(`Deleted “${title}”.`)
+    }
+    default:
+      throw data('Unknown action.', { status: 400 })
+  }
+}
+
+function textValues(fields: FormData | undefined): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [name, value] of fields ?? []) if (typeof value === 'string') values[name] = value
+  return values
+}
+
+export default function PropertyMediaPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { property, photos, documents, limits } = loaderData
+  const errorsFor = (field: string) => (actionData?.field === field ? [actionData.message] : undefined)
+  const values = actionData?.values ?? {}
+  return (
+    <>
+      <PageHeader title="Photos and documents">
+        <Link to={`/property/${property.id}`}>Back to {property.title}</Link>
+      </PageHeader>
+      <ErrorList id="form-error" errors={errorsFor('form')} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title={`Photos (${photos.length} / ${MAX_PHOTOS_PER_PROPERTY})`}>
+          <Form method="post" action="?upload=photos" encType="multipart/form-data" className="space-y-3">
+            <Field
+              label="Add photos"
+              hint={`JPEG, PNG, WebP, AVIF or GIF, up to ${megabytes(MAX_PHOTO_BYTES)} each, ${limits.photosPerUpload} at a time. The first photo is the cover.`}
+              errors={errorsFor('photos')}
+              inputProps={{ name: 'photos', type: 'file', multiple: true, accept: 'image/*', required: true }}
+            />
+            <SubmitButton name="intent" value="upload-photos" pendingText="Uploading...">
+              Upload photos
+            </SubmitButton>
+          </Form>
+          {photos.length === 0 ? (
+            <p className="mt-4 text-sm text-muted">No photos yet.</p>
+          ) : (
+            <ol className="mt-4 space-y-4">
+              {photos.map((photo, index) => (
+                <li key={photo.id} className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row">
+                  <div className="relative w-40 shrink-0">
+                    <PhotoImage photo={photo} sizes="160px" className="w-40 rounded-md" alt={photo.caption || `Photo ${index + 1}`} />
+                    {index === 0 ? (
+                      <span className="absolute left-1 top-1 rounded bg-brand px-2 py-0.5 text-xs font-medium text-brand-ink">Cover</span>
+                    ) : null}
+                  </div>
+                  <Form method="post" className="flex-1 space-y-2">
+                    <input type="hidden" name="photoId" value={photo.id} />
+                    <Field
+                      label="Caption"
+                      errors={values.photoId === photo.id ? errorsFor('caption') : undefined}
+                      inputProps={{
+                        id: `caption-${photo.id}`,
+                        name: 'caption',
+                        type: 'text',
+                        maxLength: limits.captionLength,
+                        defaultValue: values.photoId === photo.id ? values.caption : photo.caption,
+                      }}
+                    />
+                    {/* "Save caption" first: Enter in the caption field presses it. */}
+                    <div className="flex flex-wrap gap-2">
+                      <Button type="submit" name="intent" value="caption" variant="secondary">Save caption</Button>
+                      <Button type="submit" name="intent" value="move-up" variant="secondary" disabled={index === 0}>Move up</Button>
+                      <Button type="submit" name="intent" value="move-down" variant="secondary" disabled={index === photos.length - 1}>
+                        Move down
+                      </Button>
+                      {index === 0 ? null : (
+                        <Button type="submit" name="intent" value="cover" variant="secondary">Set as cover</Button>
+                      )}
+                      <Button type="submit" name="intent" value="delete-photo" variant="danger">Delete</Button>
+                    </div>
+                  </Form>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+        <Card title={`Documents (${documents.length} / ${MAX_DOCUMENTS_PER_PROPERTY})`}>
+          <Form method="post" action="?upload=document" encType="multipart/form-data" className="space-y-3">
+            <Field
+              label="Title"
+              hint="Optional: the file name is used when left empty."
+              errors={errorsFor('title')}
+              inputProps={{ name: 'title', type: 'text', maxLength: limits.titleLength, defaultValue: values.title }}
+            />
+            <Field
+              label="File"
+              hint={`PDF, Word, Excel, PowerPoint or an image, up to ${megabytes(MAX_DOCUMENT_BYTES)}. Private unless shared with clients.`}
+              errors={errorsFor('document')}
+              inputProps={{ name: 'document', type: 'file', required: true }}
+            />
+            <SubmitButton name="intent" value="upload-document" pendingText="Uploading...">
+              Upload document
+            </SubmitButton>
+          </Form>
+          {documents.length === 0 ? (
+            <p className="mt-4 text-sm text-muted">No documents yet.</p>
+          ) : (
+            <ul className="mt-4">
+              {documents.map((document) => (
+                <li key={document.id} className="border-t border-line py-3">
+                  {/* A plain link: the download is a file response, not a page. */}
+                  <a href={`/documents/${document.id}`} className="font-medium">
+                    {document.title}
+                  </a>
+                  <p className="text-sm text-muted">
+                    {document.fileName} · {fileSize(document.bytes)}
+                  </p>
+                  <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                    <input type="hidden" name="documentId" value={document.id} />
+                    <input type="hidden" name="shared" value={String(!document.sharedWithClients)} />
+                    <Button type="submit" name="intent" value="share-document" variant="secondary" aria-pressed={document.sharedWithClients}>
+                      <span aria-hidden="true">{document.sharedWithClients ? '☑' : '☐'}</span>
+                      <span className="ml-1">Shared with clients</span>
+                    </Button>
+                    <Button type="submit" name="intent" value="delete-document" variant="danger">Delete</Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  )
+}
+
+const MEGABYTE = 1024 * 1024
+const megabytes = (bytes: number) => `${Math.round(bytes / MEGABYTE)} MB`
+const fileSize = (bytes: number) =>
+  bytes < MEGABYTE ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MEGABYTE).toFixed(1)} MB`

@@ -1,0 +1,68 @@
+import sharp, { type Metadata } from 'sharp'
+import { SIZED_VARIANTS, variantWidth } from '#app/ui/photo.tsx'
+
+/**
+ * Decompression-bomb guard: a few kilobytes can declare billions of pixels. 50 megapixels
+ * take a 48 MP phone camera (8064 × 6048) and keep one decoded photo well under 200 MB.
+ */
+export const MAX_PHOTO_PIXELS = 50_000_000
+
+/**
+ * The kept original is a JPEG: any broker can open, print or forward it, and JPEG allows
+ * 65,535 px sides where WebP stops at 16,383. Variants are WebP: smallest on slow phones.
+ */
+export const ORIGINAL_FORMAT = { ext: 'jpg', contentType: 'image/jpeg' } as const
+export const VARIANT_FORMAT = { ext: 'webp', contentType: 'image/webp' } as const
+const ORIGINAL_QUALITY = 90
+const VARIANT_QUALITY = 80
+
+export type ProcessedPhoto = {
+  width: number
+  height: number
+  original: Buffer
+  variants: { width: number; data: Buffer }[]
+}
+export type PhotoProblem = 'unreadable' | 'too-many-pixels'
+
+// 'error' rather than the default 'warning': phone files with small quirks still load.
+const INPUT_OPTIONS = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' } as const
+
+/**
+ * Re-encodes an uploaded photo: upright (EXIF orientation applied), every metadata block
+ * dropped (EXIF with GPS, XMP, IPTC, ICC: sharp keeps none unless asked to), alpha flattened
+ * on white for the JPEG original, and WebP variants that are never wider than the photo.
+ * Animated GIFs keep their first frame.
+ */
+export async function processPhoto(filePath: string): Promise<ProcessedPhoto | { problem: PhotoProblem }> {
+  let declared: Metadata
+  try {
+    // The header only, read without the pixel limit (which would refuse it with no reason
+    // given), so an oversized photo gets its own message; the limit guards the decoding below.
+    declared = await sharp(filePath, { failOn: INPUT_OPTIONS.failOn }).metadata()
+  } catch {
+    return { problem: 'unreadable' }
+  }
+  if (!declared.width || !declared.height) return { problem: 'unreadable' }
+  if (declared.width * declared.height > MAX_PHOTO_PIXELS) return { problem: 'too-many-pixels' }
+
+  try {
+    const upright = sharp(filePath, INPUT_OPTIONS).rotate()
+    const original = await upright
+      .clone()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: ORIGINAL_QUALITY })
+      .toBuffer({ resolveWithObject: true })
+    const { width, height } = original.info
+    const widths = [...new Set(SIZED_VARIANTS.map((variant) => variantWidth(variant, width)))]
+    const variants = []
+    // One at a time: a large photo decoded three times at once could take most of the memory.
+    for (const targetWidth of widths) {
+      const data = await upright.clone().resize({ width: targetWidth }).webp({ quality: VARIANT_QUALITY }).toBuffer()
+      variants.push({ width: targetWidth, data })
+    }
+    return { width, height, original: original.data, variants }
+  } catch {
+    // Truncated or corrupt data, or a codec this build lacks (HEVC): the broker's file, not a bug.
+    return { problem: 'unreadable' }
+  }
+}
