@@ -1,3 +1,4 @@
 // One schema for both drivers, split by concern.
 export * from './schema/accounts.ts'
 export * from './schema/properties.ts'
+export * from './schema/clients.ts'

@@ -156,6 +156,17 @@ export const ACTIVITY_KINDS = [
   'photo_deleted',
   'document_added',
   'document_deleted',
+  'client_created',
+  'client_updated',
+  'client_stage_changed',
+  'listing_updated',
+  'listing_shared',
+  'share_revoked',
+  'share_viewed',
+  'client_feedback',
+  'deal_created',
+  'deal_moved',
+  'comment_added',
 ] as const
 export const activityKind = pgEnum('activity_kind', ACTIVITY_KINDS)
 
@@ -170,6 +181,9 @@ export const activities = pgTable(
     kind: activityKind('kind').notNull(),
     // No foreign key: the record of a deleted property stays in the log.
     propertyId: uuid('property_id'),
+    clientId: uuid('client_id'),
+    dealId: uuid('deal_id'),
+    shareId: text('share_id'),
     summary: text('summary').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -177,5 +191,6 @@ export const activities = pgTable(
   (t) => [
     index('activities_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     index('activities_property_idx').on(t.propertyId, t.createdAt.desc()),
+    index('activities_client_idx').on(t.clientId, t.createdAt.desc()),
   ],
 )

@@ -1,0 +1,186 @@
+import { sql, type SQL } from 'drizzle-orm'
+import { check, customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { CLIENT_KINDS, CLIENT_STAGES, DEAL_STAGES, FEEDBACK_REACTIONS } from '../../app/modules/clients/catalog.ts'
+import { users } from './accounts.ts'
+import { properties, propertyCategory, propertyPurpose, propertyType } from './properties.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+const owner = () =>
+  uuid('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' })
+
+export const clientKind = pgEnum('client_kind', CLIENT_KINDS)
+export const clientStage = pgEnum('client_stage', CLIENT_STAGES)
+export const dealStage = pgEnum('deal_stage', DEAL_STAGES)
+export const feedbackReaction = pgEnum('feedback_reaction', FEEDBACK_REACTIONS)
+export const shareKind = pgEnum('share_kind', ['property', 'client_listing'])
+export const commentSubject = pgEnum('comment_subject', ['property', 'client', 'deal'])
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    fullName: text('full_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    kind: clientKind('kind').notNull().default('buyer'),
+    stage: clientStage('stage').notNull().default('new'),
+    source: text('source'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    notes: text('notes').notNull().default(''),
+    // Requirements: drive the "Matching properties" section.
+    wantedPurpose: propertyPurpose('wanted_purpose'),
+    wantedCategories: propertyCategory('wanted_categories').array().notNull().default(sql`'{}'`),
+    wantedTypes: propertyType('wanted_types').array().notNull().default(sql`'{}'`),
+    budgetMin: numeric('budget_min', { precision: 14, scale: 2, mode: 'number' }),
+    budgetMax: numeric('budget_max', { precision: 14, scale: 2, mode: 'number' }),
+    /** Lower-cased city or area names. */
+    wantedPlaces: text('wanted_places').array().notNull().default(sql`'{}'::text[]`),
+    minBedrooms: integer('min_bedrooms'),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`to_tsvector('simple'::regconfig,
+          coalesce(${clients.fullName}, '') || ' ' || coalesce(${clients.email}, '') || ' ' ||
+          coalesce(${clients.phone}, '') || ' ' || coalesce(${clients.source}, '') || ' ' || coalesce(${clients.notes}, ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clients_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('clients_owner_stage_idx').on(t.ownerId, t.stage),
+    index('clients_search_idx').using('gin', t.search),
+    index('clients_tags_idx').using('gin', t.tags),
+  ],
+)
+
+/** A client's shortlist: the broker's own properties, ordered, each with a note for the client. */
+export const clientListingItems = pgTable(
+  'client_listing_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_listing_items_client_property_idx').on(t.clientId, t.propertyId),
+    index('client_listing_items_client_position_idx').on(t.clientId, t.position),
+  ],
+)
+
+/** A view-only link: a random id of 128 bits (22 URL-safe characters). */
+export const shares = pgTable(
+  'shares',
+  {
+    id: text('id').primaryKey(),
+    ownerId: owner(),
+    kind: shareKind('kind').notNull(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    viewCount: integer('view_count').notNull().default(0),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('shares_property_idx').on(t.propertyId),
+    index('shares_client_idx').on(t.clientId),
+    check(
+      'shares_target_matches_kind',
+      sql`(${t.kind} = 'property' and ${t.propertyId} is not null and ${t.clientId} is null)
+        or (${t.kind} = 'client_listing' and ${t.clientId} is not null and ${t.propertyId} is null)`,
+    ),
+  ],
+)
+
+/** One row per share, visitor (a keyed hash, no personal data) and day: views count once a day. */
+export const shareViews = pgTable(
+  'share_views',
+  {
+    shareId: text('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.visitorHash, t.day] })],
+)
+
+/** What a client said on a shared client listing, without signing in. */
+export const clientFeedback = pgTable(
+  'client_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    shareId: text('share_id')
+      .notNull()
+      .references(() => shares.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    reaction: feedbackReaction('reaction'),
+    comment: text('comment').notNull().default(''),
+    authorName: text('author_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_feedback_client_idx').on(t.clientId, t.createdAt.desc())],
+)
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    stage: dealStage('stage').notNull().default('lead'),
+    value: numeric('value', { precision: 14, scale: 2, mode: 'number' }),
+    currency: text('currency').notNull().default('USD'),
+    commission: numeric('commission', { precision: 14, scale: 2, mode: 'number' }),
+    expectedCloseDate: date('expected_close_date'),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('deals_owner_stage_idx').on(t.ownerId, t.stage), index('deals_client_idx').on(t.clientId)],
+)
+
+/** Timestamped notes by the broker on a property, a client or a deal. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: owner(),
+    subject: commentSubject('subject').notNull(),
+    propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('comments_property_idx').on(t.propertyId, t.createdAt),
+    index('comments_client_idx').on(t.clientId, t.createdAt),
+    index('comments_deal_idx').on(t.dealId, t.createdAt),
+  ],
+)
