@@ -15,17 +15,6 @@ const INFO_PAGES = [
   'help',
 ] as const
 
-/** Seed paths whose screens arrive with the clients issue: guarded 404s until then. */
-const PLANNED_GUARDED_PATHS = [
-  'client/new',
-  'client/:id',
-  'client/edit/:id',
-  'client/:clientId/edit-listing',
-  'client/:clientId/listing',
-  'client/:clientId/listing/:propertyId',
-  'deals',
-] as const
-
 export default [
   index('routes/public/landing.tsx'),
   route('pricing', 'routes/public/pricing.tsx'),
@@ -61,7 +50,18 @@ export default [
     route('property/:id/edit', 'routes/app/property-edit.tsx'),
     route('property/edit/:id', 'routes/app/property-edit.tsx', { id: 'property-edit-alt' }),
     route('property/:id/media', 'routes/app/property-media.tsx'),
-    ...PLANNED_GUARDED_PATHS.map((path) => route(path, 'routes/app/planned.tsx', { id: `planned:${path}` })),
+    route('client/new', 'routes/app/client-new.tsx'),
+    route('client/:id', 'routes/app/client.tsx'),
+    route('client/edit/:id', 'routes/app/client-edit.tsx'),
+    route('client/:clientId/edit-listing', 'routes/app/client-edit-listing.tsx'),
+    route('client/:clientId/listing', 'routes/app/client-listing.tsx'),
+    route('client/:clientId/listing/:propertyId', 'routes/app/client-listing-item.tsx'),
+    route('deals', 'routes/app/deals.tsx'),
+    route('deal/:id', 'routes/app/deal.tsx'),
+    route('public-properties/:id', 'routes/app/public-property.tsx'),
+    // Form targets shared by several pages (each redirects back to a same-site path).
+    route('shares', 'routes/app/shares.ts'),
+    route('comments', 'routes/app/comments.ts'),
   ]),
 
   route('*', 'routes/public/not-found.tsx'),
