@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseQueryFields } from '#app/lib/query-fields.ts'
 import { MAX_PAGE_SIZE, PROPERTIES_PAGE_SIZE, PROPERTY_TYPES, PURPOSES, STATUSES } from './catalog.ts'
 import { parseTags } from './schemas.ts'
 
@@ -7,7 +8,6 @@ export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
 const optionalNumber = (label: string) =>
   z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).optional()
 
-/** One entry per filter field, each parsed alone so a bad value never hides the others. */
 const FILTER_FIELDS = {
   q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
   city: z.string().trim().max(120, 'City or area must be at most 120 characters').optional(),
@@ -24,28 +24,12 @@ const FILTER_FIELDS = {
   pageSize: z.coerce.number().int().min(1).default(PROPERTIES_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
 }
 
-type FieldName = keyof typeof FILTER_FIELDS
-export type PropertyFilters = { [K in FieldName]: z.output<(typeof FILTER_FIELDS)[K]> }
+export type PropertyFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> }
 
-/**
- * Reads the filters from the query string. Empty values mean "no filter"; invalid ones are
- * dropped and reported per field, so the list still shows with the valid filters.
- */
+/** Reads the filters from the query string (see parseQueryFields); min > max is reported too. */
 export function parsePropertyFilters(params: URLSearchParams) {
-  const errors: Partial<Record<FieldName, string>> = {}
-  const filters = {} as Record<FieldName, unknown>
-  for (const name of Object.keys(FILTER_FIELDS) as FieldName[]) {
-    const raw = params.get(name)
-    const input = raw === null || raw.trim() === '' ? undefined : raw
-    const parsed = FILTER_FIELDS[name].safeParse(input)
-    if (parsed.success) {
-      filters[name] = parsed.data
-    } else {
-      errors[name] = parsed.error.issues[0]?.message ?? 'Invalid value'
-      filters[name] = FILTER_FIELDS[name].safeParse(undefined).data
-    }
-  }
-  const result = filters as PropertyFilters
+  const { values, errors } = parseQueryFields(FILTER_FIELDS, params)
+  const result = values as PropertyFilters
   if (result.minPrice !== undefined && result.maxPrice !== undefined && result.minPrice > result.maxPrice) {
     errors.maxPrice = 'Maximum price must be at least the minimum price'
     result.maxPrice = undefined

@@ -1,12 +1,11 @@
 import { and, arrayContains, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
+import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { notFound, isUuid } from './access.server.ts'
 import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
 
-/** Escapes LIKE wildcards so "50%" means the characters, not a pattern. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 function filterConditions(brokerId: string, f: PropertyFilters): SQL[] {
   const conditions: SQL[] = [eq(properties.ownerId, brokerId)]
@@ -19,7 +18,7 @@ function filterConditions(brokerId: string, f: PropertyFilters): SQL[] {
     )
   }
   if (f.city) {
-    const pattern = `${likeEscape(f.city)}%`
+    const pattern = `${escapeLike(f.city)}%`
     conditions.push(or(ilike(properties.city, pattern), ilike(properties.area, pattern)) as SQL)
   }
   if (f.tags.length) conditions.push(arrayContains(properties.tags, f.tags))

@@ -1,6 +1,40 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { toClientFormDefaults } from '#app/modules/clients/form-defaults.ts'
+import { updateClient } from '#app/modules/clients/mutations.server.ts'
+import { getClient } from '#app/modules/clients/queries.server.ts'
+import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ClientForm } from '#app/ui/client-form.tsx'
+import { PageHeader } from '#app/ui/page.tsx'
+import type { Route } from './+types/client-edit'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.client.fullName ?? 'client'} · BrokerVault` }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const client = await getClient(user.id, params.id)
+  return { client: { id: client.id, fullName: client.fullName }, defaults: toClientFormDefaults(client) }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const client = await getClient(user.id, params.id)
+  const submission = parseWithZod(await request.formData(), { schema: ClientFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  await updateClient(user.id, client.id, submission.value)
+  setFlash(context, { kind: 'success', message: 'Client saved.' })
+  throw redirect(`/client/${client.id}`)
+}
+
+export default function EditClientPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title={`Edit ${loaderData.client.fullName}`}>
+        <Link to={`/client/${loaderData.client.id}`}>Back to the client</Link>
+      </PageHeader>
+      <ClientForm defaultValue={loaderData.defaults} lastResult={actionData?.result} submitLabel="Save client" />
+    </>
+  )
 }

@@ -1,6 +1,29 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { createClient } from '#app/modules/clients/mutations.server.ts'
+import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ClientForm } from '#app/ui/client-form.tsx'
+import { PageHeader } from '#app/ui/page.tsx'
+import type { Route } from './+types/client-new'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = () => [{ title: 'New client · BrokerVault' }]
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const submission = parseWithZod(await request.formData(), { schema: ClientFormSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
+  const id = await createClient(user.id, submission.value)
+  setFlash(context, { kind: 'success', message: 'Client added.' })
+  throw redirect(`/client/${id}`)
+}
+
+export default function NewClientPage({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="New client" />
+      <ClientForm lastResult={actionData?.result} submitLabel="Add client" />
+    </>
+  )
 }

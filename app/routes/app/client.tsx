@@ -1,6 +1,121 @@
-import { data } from 'react-router'
+import { data, Form, Link, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { formatNumber } from '#app/lib/format.ts'
+import { CLIENT_LABELS, CLIENT_STAGES } from '#app/modules/clients/catalog.ts'
+import { findMatchingProperties } from '#app/modules/clients/matching.server.ts'
+import { changeClientStage } from '#app/modules/clients/mutations.server.ts'
+import { getClient } from '#app/modules/clients/queries.server.ts'
+import { ClientStageSchema } from '#app/modules/clients/schemas.ts'
+import { label } from '#app/modules/properties/catalog.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ErrorList, SubmitButton } from '#app/ui/form.tsx'
+import { Card, PageHeader } from '#app/ui/page.tsx'
+import { PropertyCard } from '#app/ui/property-card.tsx'
+import type { Route } from './+types/client'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const client = await getClient(user.id, params.id)
+  const matches = await findMatchingProperties(user.id, client)
+  return { client, matches }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const client = await getClient(user.id, params.id)
+  const form = await request.formData()
+  if (form.get('intent') !== 'stage') throw data('Unknown action.', { status: 400 })
+  const parsed = ClientStageSchema.safeParse({ stage: form.get('stage') })
+  if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
+  await changeClientStage(user.id, client.id, parsed.data.stage)
+  setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
+  throw redirect(`/client/${client.id}`)
+}
+
+function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
+  const budget =
+    c.budgetMin !== null || c.budgetMax !== null
+      ? `${c.budgetMin !== null ? formatNumber(c.budgetMin) : '0'} – ${c.budgetMax !== null ? formatNumber(c.budgetMax) : 'any'}`
+      : null
+  return [
+    ['Purpose', c.wantedPurpose ? label(c.wantedPurpose) : null],
+    ['Categories', c.wantedCategories.map(label).join(', ') || null],
+    ['Types', c.wantedTypes.map(label).join(', ') || null],
+    ['Budget', budget],
+    ['Cities or areas', c.wantedPlaces.join(', ') || null],
+    ['Bedrooms', c.minBedrooms !== null ? `${c.minBedrooms}+` : null],
+  ].filter(([, v]) => v) as [string, string][]
+}
+
+export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { client: c, matches } = loaderData
+  const requirements = describeRequirements(c)
+  return (
+    <>
+      <PageHeader title={c.fullName}>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <Link to={`/client/edit/${c.id}`} className="rounded-md border border-line px-3 py-1.5 no-underline">Edit</Link>
+          <Link to={`/client/${c.id}/listing`} className="rounded-md border border-line px-3 py-1.5 no-underline">Shortlist</Link>
+        </div>
+      </PageHeader>
+      <p className="-mt-4 mb-4 text-muted">{`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}${c.source ? ` · via ${c.source}` : ''}`}</p>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Card title="Matching properties">
+            {matches.length === 0 ? (
+              <p className="text-sm text-muted">
+                None of your active properties fits these requirements yet.{' '}
+                <Link to={`/client/edit/${c.id}`}>Adjust the requirements</Link>
+              </p>
+            ) : (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {matches.map((p) => (
+                  <li key={p.id}>
+                    <PropertyCard property={p} href={`/property/${p.id}`} eager={false} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          {c.notes ? (
+            <Card title="Notes">
+              <p className="whitespace-pre-line text-sm">{c.notes}</p>
+            </Card>
+          ) : null}
+        </div>
+        <div className="space-y-4">
+          <Card title="Contact">
+            <ul className="space-y-1 text-sm">
+              {c.email ? <li><a href={`mailto:${c.email}`}>{c.email}</a></li> : null}
+              {c.phone ? <li><a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</a></li> : null}
+              {c.tags.length ? <li className="text-muted">{c.tags.join(', ')}</li> : null}
+            </ul>
+          </Card>
+          <Card title="Stage">
+            <Form method="post" className="flex gap-2">
+              <label htmlFor="stage" className="sr-only">Stage</label>
+              <select id="stage" name="stage" defaultValue={c.stage} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+                {CLIENT_STAGES.map((s) => <option key={s} value={s}>{CLIENT_LABELS[s]}</option>)}
+              </select>
+              <SubmitButton name="intent" value="stage" pendingText="Saving...">Set stage</SubmitButton>
+            </Form>
+            <ErrorList errors={actionData?.error ? [actionData.error] : null} />
+          </Card>
+          <Card title="Requirements">
+            {requirements.length === 0 ? (
+              <p className="text-sm text-muted">No requirements yet: every active property matches.</p>
+            ) : (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {requirements.map(([name, value]) => (
+                  <div key={name} className="contents"><dt className="text-muted">{name}</dt><dd>{value}</dd></div>
+                ))}
+              </dl>
+            )}
+          </Card>
+        </div>
+      </div>
+    </>
+  )
 }

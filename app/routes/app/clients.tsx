@@ -1,18 +1,84 @@
+import { data, Form, Link } from 'react-router'
+import { CLIENT_KINDS, CLIENT_LABELS, CLIENT_STAGES } from '#app/modules/clients/catalog.ts'
+import { parseClientFilters } from '#app/modules/clients/filters.ts'
+import { listClients } from '#app/modules/clients/queries.server.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ErrorList } from '#app/ui/form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
+import { Pagination } from '#app/ui/pagination.tsx'
 import type { Route } from './+types/clients'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clients · BrokerVault' }]
 
-export default function ClientsPage() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const url = new URL(request.url)
+  const { filters, errors } = parseClientFilters(url.searchParams)
+  const list = await listClients(user.id, filters)
+  const filtered = ['q', 'stage', 'kind', 'tags'].some((k) => url.searchParams.get(k))
+  return data(
+    { ...list, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search },
+    { status: Object.keys(errors).length ? 400 : 200 },
+  )
+}
+
+export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
+  const values = new URLSearchParams(d.search)
+  const select = (name: string, text: string, options: readonly string[], any: string) => (
+    <div>
+      <label htmlFor={`f-${name}`} className="block text-xs font-medium text-muted">{text}</label>
+      <select id={`f-${name}`} name={name} defaultValue={values.get(name) ?? ''} className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5">
+        <option value="">{any}</option>
+        {options.map((o) => <option key={o} value={o}>{CLIENT_LABELS[o]}</option>)}
+      </select>
+      <ErrorList errors={d.errors[name as keyof typeof d.errors] ? [d.errors[name as keyof typeof d.errors] as string] : null} />
+    </div>
+  )
   return (
     <>
-      <PageHeader title="Clients" />
-      <EmptyState title="No clients yet">
-        <p>
-          Buyers, sellers, tenants, landlords and investors you work with will be listed here, with their requirements,
-          stage and shortlists of properties you share with them.
-        </p>
-      </EmptyState>
+      <PageHeader title="Clients">
+        <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
+      </PageHeader>
+      <Form method="get" action="/clients" role="search" aria-label="Filter clients" className="mb-6 grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface p-3 sm:grid-cols-5">
+        <div className="col-span-2">
+          <label htmlFor="f-q" className="block text-xs font-medium text-muted">Search</label>
+          <input id="f-q" name="q" type="search" defaultValue={values.get('q') ?? ''} placeholder="Name, e-mail, phone, notes…" className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
+        </div>
+        {select('stage', 'Stage', CLIENT_STAGES, 'Any stage')}
+        {select('kind', 'Kind', CLIENT_KINDS, 'Any kind')}
+        <div>
+          <label htmlFor="f-tags" className="block text-xs font-medium text-muted">Tags</label>
+          <input id="f-tags" name="tags" defaultValue={values.get('tags') ?? ''} className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
+        </div>
+        <div className="col-span-2 flex gap-3 sm:col-span-5">
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink">Apply filters</button>
+          <Link to="/clients" className="self-center text-sm">Clear</Link>
+        </div>
+      </Form>
+      {d.items.length === 0 ? (
+        <EmptyState title={d.filtered ? 'No clients match these filters' : 'No clients yet'}>
+          <p>{d.filtered ? 'Try other filters.' : 'Buyers, sellers, tenants, landlords and investors you work with will be listed here.'}</p>
+          <p><Link to="/client/new">Add a client</Link></p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-muted">{`${d.total} ${d.total === 1 ? 'client' : 'clients'}`}</p>
+          <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
+            {d.items.map((c) => (
+              <li key={c.id}>
+                <Link to={`/client/${c.id}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-ink no-underline hover:bg-canvas">
+                  <span>
+                    <span className="font-medium">{c.fullName}</span>
+                    <span className="block text-sm text-muted">{[c.email, c.phone].filter(Boolean).join(' · ')}</span>
+                  </span>
+                  <span className="text-sm text-muted">{`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}`}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pagination page={d.page} pageSize={d.pageSize} total={d.total} />
+        </>
+      )}
     </>
   )
 }

@@ -1,0 +1,52 @@
+import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { properties } from '#db/schema.ts'
+import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import type { Client } from './queries.server.ts'
+
+export const MATCHES_SHOWN = 12
+
+/**
+ * The broker's active properties that fit the client's requirements, best first, in one query
+ * (plus one for cover photos). Purpose, category, type and budget must fit; places and bedrooms
+ * rank the matches (a client naming Alfama still sees a fitting flat next door, lower down).
+ */
+export async function findMatchingProperties(brokerId: string, client: Client) {
+  const must: SQL[] = [eq(properties.ownerId, brokerId), eq(properties.status, 'active')]
+  if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
+  if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
+  if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))
+  if (client.budgetMax !== null) must.push(lte(properties.price, client.budgetMax))
+  if (client.budgetMin !== null) must.push(gte(properties.price, client.budgetMin))
+
+  const places = client.wantedPlaces
+  const placeFits = places.length
+    ? (or(
+        sql`lower(${properties.city}) = any(${sql.param(places)}::text[])`,
+        sql`lower(${properties.area}) = any(${sql.param(places)}::text[])`,
+      ) as SQL)
+    : sql`true`
+  const bedroomsFit = client.minBedrooms === null ? sql`true` : sql`coalesce(${properties.bedrooms}, 0) >= ${client.minBedrooms}`
+  const score = sql<number>`(case when ${placeFits} then 2 else 0 end + case when ${bedroomsFit} then 1 else 0 end)`
+
+  const rows = await getDb()
+    .select({
+      id: properties.id,
+      title: properties.title,
+      price: properties.price,
+      currency: properties.currency,
+      purpose: properties.purpose,
+      rentPeriod: properties.rentPeriod,
+      city: properties.city,
+      area: properties.area,
+      status: properties.status,
+      bedrooms: properties.bedrooms,
+      score: score.mapWith(Number),
+    })
+    .from(properties)
+    .where(and(...must))
+    .orderBy(desc(score), desc(properties.createdAt))
+    .limit(MATCHES_SHOWN)
+  const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
+  return rows.map((row) => ({ ...row, cover: covers.get(row.id) ?? null }))
+}

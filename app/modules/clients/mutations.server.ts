@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { clients } from '#db/schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { requireOwnedClient } from './access.server.ts'
+import { CLIENT_LABELS, type ClientStage } from './catalog.ts'
+import type { ClientFormValue } from './schemas.ts'
+
+function toColumns(v: ClientFormValue) {
+  return {
+    fullName: v.fullName,
+    email: v.email || null,
+    phone: v.phone || null,
+    kind: v.kind,
+    stage: v.stage,
+    source: v.source || null,
+    tags: v.tags,
+    notes: v.notes ?? '',
+    wantedPurpose: v.wantedPurpose ?? null,
+    wantedCategories: v.wantedCategories,
+    wantedTypes: v.wantedTypes,
+    budgetMin: v.budgetMin ?? null,
+    budgetMax: v.budgetMax ?? null,
+    wantedPlaces: v.wantedPlaces,
+    minBedrooms: v.minBedrooms ?? null,
+  }
+}
+
+export async function createClient(brokerId: string, value: ClientFormValue) {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clients)
+      .values({ ownerId: brokerId, ...toColumns(value) })
+      .returning({ id: clients.id })
+    if (!row) throw new Error('insert returned no row')
+    await recordActivity(tx, brokerId, { kind: 'client_created', clientId: row.id, summary: `Added client ${value.fullName}` })
+    return row.id
+  })
+}
+
+/** Saves the form; a stage change made here is logged like one made with the stage form. */
+export async function updateClient(brokerId: string, clientId: string, value: ClientFormValue) {
+  const before = await requireOwnedClient(brokerId, clientId)
+  await getDb().transaction(async (tx) => {
+    await tx
+      .update(clients)
+      .set({ ...toColumns(value), updatedAt: new Date() })
+      .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    await recordActivity(tx, brokerId, { kind: 'client_updated', clientId, summary: `Updated client ${value.fullName}` })
+    if (before.stage !== value.stage) await logStageChange(tx, brokerId, clientId, value.fullName, before.stage, value.stage)
+  })
+}
+
+export async function changeClientStage(brokerId: string, clientId: string, stage: ClientStage) {
+  await getDb().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ stage: clients.stage, fullName: clients.fullName })
+      .from(clients)
+      .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+      .for('update')
+    if (!before) throw new Error('client vanished')
+    if (before.stage === stage) return
+    await tx
+      .update(clients)
+      .set({ stage, updatedAt: new Date() })
+      .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    await logStageChange(tx, brokerId, clientId, before.fullName, before.stage, stage)
+  })
+}
+
+function logStageChange(tx: Transaction, brokerId: string, clientId: string, name: string, from: ClientStage, to: ClientStage) {
+  return recordActivity(tx, brokerId, {
+    kind: 'client_stage_changed',
+    clientId,
+    summary: `${name}: ${CLIENT_LABELS[from]} → ${CLIENT_LABELS[to]}`,
+    data: { from, to },
+  })
+}

@@ -1,0 +1,69 @@
+import { and, arrayContains, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { escapeLike } from '#app/lib/sql-like.ts'
+import { clients } from '#db/schema.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { toPrefixTsQuery } from '#app/modules/properties/filters.ts'
+import type { ClientFilters } from './filters.ts'
+
+function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
+  const conditions: SQL[] = [eq(clients.ownerId, brokerId)]
+  const tsQuery = toPrefixTsQuery(f.q)
+  if (tsQuery) {
+    conditions.push(
+      // Part of an e-mail address ("dias.pt") is no search token of its own: match it as text.
+      sql`(${clients.search} @@ to_tsquery('simple', ${tsQuery}) or ${clients.search} @@ websearch_to_tsquery('simple', ${f.q})
+        or ${clients.email} ilike ${`%${escapeLike(f.q ?? '')}%`})`,
+    )
+  }
+  if (f.stage) conditions.push(eq(clients.stage, f.stage))
+  if (f.kind) conditions.push(eq(clients.kind, f.kind))
+  if (f.tags.length) conditions.push(arrayContains(clients.tags, f.tags))
+  return conditions
+}
+
+/** One page of the broker's clients with the total, in one query. */
+export async function listClients(brokerId: string, filters: ClientFilters) {
+  const rows = await getDb()
+    .select({
+      id: clients.id,
+      fullName: clients.fullName,
+      email: clients.email,
+      phone: clients.phone,
+      kind: clients.kind,
+      stage: clients.stage,
+      tags: clients.tags,
+      updatedAt: clients.updatedAt,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(clients)
+    .where(and(...filterConditions(brokerId, filters)))
+    .orderBy(desc(clients.updatedAt), desc(clients.id))
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize)
+  return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...row }) => row) }
+}
+
+/** Every column of one of the broker's clients, or a 404. */
+export async function getClient(brokerId: string, clientId: unknown) {
+  if (!isUuid(clientId)) notFound()
+  const [row] = await getDb()
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .limit(1)
+  if (!row) notFound()
+  const { search: _search, ...client } = row
+  return client
+}
+export type Client = Awaited<ReturnType<typeof getClient>>
+
+/** The broker's clients for pickers (deal form), newest first. */
+export function listClientOptions(brokerId: string) {
+  return getDb()
+    .select({ id: clients.id, fullName: clients.fullName })
+    .from(clients)
+    .where(eq(clients.ownerId, brokerId))
+    .orderBy(clients.fullName)
+    .limit(500)
+}

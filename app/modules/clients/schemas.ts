@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { CATEGORIES, PROPERTY_TYPES, PURPOSES } from '#app/modules/properties/catalog.ts'
+import { parseTags } from '#app/modules/properties/schemas.ts'
+import { CLIENT_KINDS, CLIENT_STAGES } from './catalog.ts'
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()
+const amount = (label: string) =>
+  z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1_000_000_000_000, `${label} is too large`).optional()
+
+/** "Lisbon, Alfama ,lisbon" → ["lisbon", "alfama"]: places are matched case-insensitively. */
+const placesField = z
+  .string()
+  .max(600, 'Cities and areas must be at most 600 characters')
+  .optional()
+  .transform(parseTags)
+  .pipe(z.array(z.string().max(120, 'Each place must be at most 120 characters')).max(20, 'Name at most 20 places'))
+
+export const ClientFormSchema = z
+  .object({
+    fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(120, 'Full name must be at most 120 characters'),
+    email: z.string().trim().max(254, 'Email is too long').pipe(z.email('Enter a valid email address')).optional(),
+    phone: optionalText(40, 'Phone').refine((v) => !v || /^\+?[0-9 ()./-]{5,40}$/.test(v), 'Enter a phone number using digits, spaces, +, -, ( and )'),
+    kind: z.enum(CLIENT_KINDS, { error: 'Choose a kind of client' }),
+    stage: z.enum(CLIENT_STAGES, { error: 'Choose a stage' }).default('new'),
+    source: optionalText(120, 'Source'),
+    tags: z.string().max(600).optional().transform(parseTags).pipe(z.array(z.string().max(40, 'Each tag must be at most 40 characters')).max(20, 'Use at most 20 tags')),
+    notes: optionalText(10_000, 'Notes'),
+    wantedPurpose: z.enum(PURPOSES).optional(),
+    wantedCategories: z.array(z.enum(CATEGORIES)).default([]),
+    wantedTypes: z.array(z.enum(PROPERTY_TYPES)).default([]),
+    budgetMin: amount('Minimum budget'),
+    budgetMax: amount('Maximum budget'),
+    wantedPlaces: placesField,
+    minBedrooms: z.number({ error: 'Bedrooms must be a whole number' }).int('Bedrooms must be a whole number').min(0, 'Bedrooms cannot be negative').max(100, 'Bedrooms must be at most 100').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.budgetMin !== undefined && v.budgetMax !== undefined && v.budgetMin > v.budgetMax) {
+      ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: 'Maximum budget must be at least the minimum' })
+    }
+  })
+export type ClientFormValue = z.infer<typeof ClientFormSchema>
+
+export const ClientStageSchema = z.object({ stage: z.enum(CLIENT_STAGES, { error: 'Choose a stage' }) })

@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.server.ts'
+import { activities, clients } from '#db/schema.ts'
+import { setSubscription } from '#tests/support/db.ts'
+import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
+import { createPropertyVia } from '#tests/support/properties.ts'
+
+function clientForm(overrides: Record<string, string> = {}): Record<string, string> {
+  return { fullName: 'Marta Silva', email: 'marta@example.com', phone: '+351 910 000 000', kind: 'buyer', stage: 'new', source: 'Referral', tags: 'first-time buyer', ...overrides }
+}
+
+async function createClientVia(browser: TestBrowser, overrides: Record<string, string> = {}) {
+  const response = await browser.post('/client/new', clientForm(overrides))
+  const id = /^\/client\/([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')?.[1]
+  if (response.status !== 302 || !id) throw new Error(`create client failed: ${response.status}`)
+  return id
+}
+
+async function clientActivity(clientId: string) {
+  const rows = await getDb().select({ kind: activities.kind, summary: activities.summary }).from(activities).where(eq(activities.clientId, clientId))
+  return rows.map((r) => r.kind).sort()
+}
+
+describe('clients', () => {
+  it('creates a client with an activity record and shows the page', async () => {
+    const { browser } = await signedInBroker()
+    const id = await createClientVia(browser)
+    const page = await (await browser.get(`/client/${id}`)).text()
+    expect(page).toContain('Marta Silva')
+    expect(page).toContain('mailto:marta@example.com')
+    expect(page).toContain('Client added.')
+    expect(await clientActivity(id)).toEqual(['client_created'])
+  })
+
+  it('shows errors next to the fields and writes nothing', async () => {
+    const { browser } = await signedInBroker()
+    const response = await browser.post('/client/new', clientForm({ fullName: '', email: 'not-an-email', kind: 'alien', budgetMin: '500', budgetMax: '100' }))
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    for (const message of ['Full name is required', 'Enter a valid email address', 'Choose a kind of client']) expect(html).toContain(message)
+    expect(html).toContain('value="Referral"')
+    const budget = await browser.post('/client/new', clientForm({ budgetMin: '500', budgetMax: '100' }))
+    expect(await budget.text()).toContain('Maximum budget must be at least the minimum')
+  })
+
+  it('logs stage changes made with the stage form and with the edit form', async () => {
+    const { browser } = await signedInBroker()
+    const id = await createClientVia(browser)
+    expect((await browser.post(`/client/${id}`, { intent: 'stage', stage: 'contacted' })).status).toBe(302)
+    expect((await browser.post(`/client/edit/${id}`, clientForm({ stage: 'viewing' }))).headers.get('Location')).toBe(`/client/${id}`)
+    const [row] = await getDb().select({ stage: clients.stage }).from(clients).where(eq(clients.id, id))
+    expect(row?.stage).toBe('viewing')
+    expect(await clientActivity(id)).toEqual(['client_created', 'client_stage_changed', 'client_stage_changed', 'client_updated'])
+    expect((await browser.post(`/client/${id}`, { intent: 'stage', stage: 'married' })).status).toBe(400)
+    expect((await browser.post(`/client/${id}`, { intent: 'nope' })).status).toBe(400)
+  })
+
+  it('filters the list by text, stage, kind and tags, in the URL', async () => {
+    const { browser } = await signedInBroker()
+    await createClientVia(browser, { fullName: 'Ana Costa', kind: 'buyer', stage: 'new', tags: 'vip' })
+    await createClientVia(browser, { fullName: 'Bruno Dias', kind: 'seller', stage: 'negotiating', email: 'bruno@dias.pt', tags: '' })
+    await createClientVia(browser, { fullName: 'Carla Reis', kind: 'tenant', stage: 'negotiating', tags: 'vip, relocating' })
+    const names = async (query: string) => {
+      const html = await (await browser.get(`/clients${query}`)).text()
+      return ['Ana Costa', 'Bruno Dias', 'Carla Reis'].filter((n) => html.includes(n))
+    }
+    expect(await names('')).toEqual(['Ana Costa', 'Bruno Dias', 'Carla Reis'])
+    expect(await names('?q=brun')).toEqual(['Bruno Dias'])
+    expect(await names('?q=dias.pt')).toEqual(['Bruno Dias'])
+    expect(await names('?stage=negotiating')).toEqual(['Bruno Dias', 'Carla Reis'])
+    expect(await names('?kind=tenant')).toEqual(['Carla Reis'])
+    expect(await names('?tags=vip')).toEqual(['Ana Costa', 'Carla Reis'])
+    expect(await names('?tags=vip,relocating')).toEqual(['Carla Reis'])
+    const twoPages = await (await browser.get('/clients?pageSize=2')).text()
+    expect(twoPages).toContain('Page 1 of 2')
+    const bad = await browser.get('/clients?stage=asleep')
+    expect(bad.status).toBe(400)
+    expect(await bad.text()).toContain('Unknown stage')
+  })
+})
+
+describe('matching properties', () => {
+  let browser: TestBrowser
+  beforeAll(async () => {
+    const broker = await signedInBroker()
+    browser = broker.browser
+    await setSubscription(broker.email, { plan: 'starter' })
+    await createPropertyVia(browser, { title: 'Alfama flat', city: 'Lisbon', area: 'Alfama', price: '300000', bedrooms: '2' })
+    await createPropertyVia(browser, { title: 'Benfica house', city: 'Lisbon', area: 'Benfica', price: '450000', bedrooms: '4', type: 'house' })
+    await createPropertyVia(browser, { title: 'Porto loft', city: 'Porto', area: 'Ribeira', price: '280000', bedrooms: '3' })
+    await createPropertyVia(browser, { title: 'Too dear', city: 'Lisbon', area: 'Chiado', price: '2000000', bedrooms: '5' })
+    await createPropertyVia(browser, { title: 'Draft flat', city: 'Lisbon', price: '250000', bedrooms: '3', status: 'draft' })
+    await createPropertyVia(browser, { title: 'Rental studio', city: 'Lisbon', price: '900', purpose: 'rent', rentPeriod: 'monthly', type: 'studio' })
+  })
+
+  const matchesFor = async (requirements: Record<string, string>) => {
+    const response = await browser.post('/client/new', clientForm(requirements))
+    const id = response.headers.get('Location') ?? ''
+    const html = await (await browser.get(id)).text()
+    const section = html.slice(html.indexOf('Matching properties'), html.indexOf('Contact'))
+    const titles = ['Alfama flat', 'Benfica house', 'Porto loft', 'Too dear', 'Draft flat', 'Rental studio']
+    return titles.filter((t) => section.includes(t)).sort((a, b) => section.indexOf(a) - section.indexOf(b))
+  }
+
+  it('keeps active properties within purpose and budget, places and bedrooms first', async () => {
+    const matches = await matchesFor({ wantedPurpose: 'sale', budgetMax: '500000', wantedPlaces: 'Lisbon', minBedrooms: '3' })
+    expect(matches).toEqual(['Benfica house', 'Alfama flat', 'Porto loft'])
+  })
+
+  it('filters by type and category', async () => {
+    expect(await matchesFor({ wantedTypes: 'house' })).toEqual(['Benfica house'])
+    expect(await matchesFor({ wantedPurpose: 'rent' })).toEqual(['Rental studio'])
+  })
+
+  it('says so when nothing fits', async () => {
+    expect(await matchesFor({ wantedPurpose: 'sale', budgetMax: '1000' })).toEqual([])
+  })
+})
+
+describe('another broker', () => {
+  it('gets 404 for the client page, the edit page and every action', async () => {
+    const owner = await signedInBroker()
+    const id = await createClientVia(owner.browser)
+    const { browser: other } = await signedInBroker()
+    expect((await other.get(`/client/${id}`)).status).toBe(404)
+    expect((await other.get(`/client/edit/${id}`)).status).toBe(404)
+    expect((await other.post(`/client/${id}`, { intent: 'stage', stage: 'lost' })).status).toBe(404)
+    expect((await other.post(`/client/edit/${id}`, clientForm({ fullName: 'Hijacked' }))).status).toBe(404)
+    expect(await (await other.get('/clients')).text()).not.toContain('Marta Silva')
+    const [row] = await getDb().select({ fullName: clients.fullName, stage: clients.stage }).from(clients).where(eq(clients.id, id))
+    expect(row).toEqual({ fullName: 'Marta Silva', stage: 'new' })
+  })
+})
