@@ -6,7 +6,18 @@ type Errors = Partial<Record<string, string>>
 const SORT_LABELS = { newest: 'Newest first', price_asc: 'Price, low to high', price_desc: 'Price, high to low' }
 
 /** A plain GET form: filters live in the URL, so they work without JavaScript and can be bookmarked. */
-export function PropertyFilters({ values, errors, action }: { values: URLSearchParams; errors: Errors; action: string }) {
+export function PropertyFilters({
+  values,
+  errors,
+  action,
+  hideStatus = false,
+}: {
+  values: URLSearchParams
+  errors: Errors
+  action: string
+  /** Public listings are all active: no status to choose. */
+  hideStatus?: boolean
+}) {
   const v = (name: string) => values.get(name) ?? ''
   const input = (name: string, text: string, props: Record<string, unknown> = {}) => (
     <div>
@@ -31,7 +42,7 @@ export function PropertyFilters({ values, errors, action }: { values: URLSearchP
         <div className="col-span-2">{input('q', 'Search', { type: 'search', placeholder: 'Title, address, reference…' })}</div>
         {input('city', 'City or area')}
         {input('tags', 'Tags', { placeholder: 'sea view, renovated' })}
-        {select('status', 'Status', STATUSES, 'Any status')}
+        {hideStatus ? null : select('status', 'Status', STATUSES, 'Any status')}
         {select('type', 'Type', PROPERTY_TYPES, 'Any type')}
         {select('purpose', 'Purpose', PURPOSES, 'Sale or rent')}
         {input('minPrice', 'Min price', { type: 'number', min: 0, step: 'any', inputMode: 'decimal' })}

@@ -57,13 +57,3 @@ export async function getClient(brokerId: string, clientId: unknown) {
   return client
 }
 export type Client = Awaited<ReturnType<typeof getClient>>
-
-/** The broker's clients for pickers (deal form), newest first. */
-export function listClientOptions(brokerId: string) {
-  return getDb()
-    .select({ id: clients.id, fullName: clients.fullName })
-    .from(clients)
-    .where(eq(clients.ownerId, brokerId))
-    .orderBy(clients.fullName)
-    .limit(500)
-}

@@ -1,14 +1,15 @@
 import { and, arrayContains, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
-import { properties } from '#db/schema.ts'
+import { profiles, properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { notFound, isUuid } from './access.server.ts'
 import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
 
 
-function filterConditions(brokerId: string, f: PropertyFilters): SQL[] {
-  const conditions: SQL[] = [eq(properties.ownerId, brokerId)]
+/** The filters' conditions within `scope` (one broker's properties, or every public listing). */
+function filterConditions(scope: SQL, f: PropertyFilters): SQL[] {
+  const conditions: SQL[] = [scope]
   const tsQuery = toPrefixTsQuery(f.q)
   if (tsQuery) {
     // Prefix words ("pent" finds penthouse) or Postgres's own reading of the text, which keeps
@@ -30,6 +31,10 @@ function filterConditions(brokerId: string, f: PropertyFilters): SQL[] {
   if (f.minBedrooms !== undefined) conditions.push(gte(properties.bedrooms, f.minBedrooms))
   return conditions
 }
+
+const ownedBy = (brokerId: string) => eq(properties.ownerId, brokerId)
+/** Public listings: every broker's public properties that are active (the status filter is moot). */
+const PUBLIC_SCOPE = and(eq(properties.visibility, 'public'), eq(properties.status, 'active')) as SQL
 
 const ORDER = {
   newest: [desc(properties.createdAt), desc(properties.id)],
@@ -58,7 +63,7 @@ export async function listProperties(brokerId: string, filters: PropertyFilters)
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(properties)
-    .where(and(...filterConditions(brokerId, filters)))
+    .where(and(...filterConditions(ownedBy(brokerId), filters)))
     .orderBy(...ORDER[filters.sort])
     .limit(filters.pageSize)
     .offset((filters.page - 1) * filters.pageSize)
@@ -69,12 +74,42 @@ export async function listProperties(brokerId: string, filters: PropertyFilters)
   }
 }
 
+/** One page of every broker's public, active listings, with the broker's name. */
+export async function listPublicProperties(filters: PropertyFilters) {
+  const rows = await getDb()
+    .select({
+      id: properties.id,
+      title: properties.title,
+      purpose: properties.purpose,
+      rentPeriod: properties.rentPeriod,
+      price: properties.price,
+      currency: properties.currency,
+      city: properties.city,
+      area: properties.area,
+      status: properties.status,
+      brokerName: profiles.fullName,
+      agencyName: profiles.agencyName,
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(properties)
+    .leftJoin(profiles, eq(profiles.id, properties.ownerId))
+    .where(and(...filterConditions(PUBLIC_SCOPE, { ...filters, status: undefined })))
+    .orderBy(...ORDER[filters.sort])
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize)
+  const covers = await getCoverPhotos(null, rows.map((r) => r.id))
+  return {
+    total: rows[0]?.total ?? 0,
+    items: rows.map(({ total: _total, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })),
+  }
+}
+
 // Only for a page past the end, where the window count has no row to ride on.
 async function countProperties(brokerId: string, filters: PropertyFilters) {
   const [row] = await getDb()
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(properties)
-    .where(and(...filterConditions(brokerId, filters)))
+    .where(and(...filterConditions(ownedBy(brokerId), filters)))
   return row?.n ?? 0
 }
 

@@ -1,24 +1,51 @@
 import { Link } from 'react-router'
-import { PLAN_NAMES, PLAN_PROPERTY_LIMITS, getTrialDaysLeft } from '#app/modules/billing/plans.ts'
+import { formatPrice } from '#app/lib/format.ts'
+import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { getTrialDaysLeft, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
+import { CLIENT_LABELS, CLIENT_STAGES } from '#app/modules/clients/catalog.ts'
+import { getDashboardSummary } from '#app/modules/dashboard/summary.server.ts'
+import { label, STATUSES } from '#app/modules/properties/catalog.ts'
+import { getPropertyUsage } from '#app/modules/properties/queries.server.ts'
 import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/home'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · BrokerVault' }]
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription } = requireAuth(context)
   const plan = subscription?.plan ?? 'free_trial'
+  const [usage, summary, activity] = await Promise.all([
+    getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[plan]),
+    getDashboardSummary(user.id),
+    listActivity(user.id, { before: feedCursorFrom(request) }),
+  ])
   return {
     fullName: user.fullName,
-    plan,
     planName: PLAN_NAMES[plan],
-    propertyLimit: PLAN_PROPERTY_LIMITS[plan],
     trialDaysLeft: plan === 'free_trial' ? getTrialDaysLeft(subscription?.trialEndDate ?? null, new Date()) : null,
+    usage,
+    summary,
+    activity,
   }
 }
 
+function CountList({ counts, keys, labelFor }: { counts: Record<string, number>; keys: readonly string[]; labelFor: (k: string) => string }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
+      {keys.map((k) => (
+        <div key={k} className="flex justify-between gap-2">
+          <dt className="text-muted">{labelFor(k)}</dt>
+          <dd className="font-medium">{counts[k] ?? 0}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
 export default function HomePage({ loaderData: d }: Route.ComponentProps) {
+  const pipeline = d.summary.openPipeline
   return (
     <>
       <PageHeader title={`Welcome back, ${d.fullName || 'broker'}`} />
@@ -28,31 +55,44 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
           <Link to="/pricing">Choose a plan</Link> to keep full access.
         </p>
       ) : null}
-      <div className="grid gap-4 md:grid-cols-2">
-        <Card title="Your plan">
-          <p>
-            <strong>{d.planName}</strong> — up to {d.propertyLimit} properties.
-          </p>
-          <p className="mt-2 text-sm">
-            <Link to="/pricing">Compare plans</Link>
-          </p>
-        </Card>
-        <Card title="Quick actions">
-          <ul className="space-y-1">
-            <li>
-              <Link to="/property/type-selection">Add a property</Link>
-            </li>
-            <li>
-              <Link to="/properties">Browse your properties</Link>
-            </li>
-            <li>
-              <Link to="/public-properties">See public listings</Link>
-            </li>
-            <li>
-              <Link to="/profile">Edit your profile</Link>
-            </li>
-          </ul>
-        </Card>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Card title="Properties">
+            <p className="mb-2 text-sm">
+              {`${d.usage.count} / ${d.usage.limit} properties`} <span className="text-muted">{`· ${d.planName} plan`}</span>
+            </p>
+            <CountList counts={d.summary.propertiesByStatus} keys={STATUSES} labelFor={label} />
+          </Card>
+          <Card title="Clients">
+            <CountList counts={d.summary.clientsByStage} keys={CLIENT_STAGES} labelFor={(k) => CLIENT_LABELS[k] ?? k} />
+          </Card>
+          <ActivityFeed items={d.activity.items} nextCursor={d.activity.nextCursor} basePath="/home" />
+        </div>
+        <div className="space-y-4">
+          <Card title="Open pipeline">
+            {pipeline.length === 0 ? (
+              <p className="text-sm text-muted">No open deals.</p>
+            ) : (
+              <ul className="space-y-1">
+                {pipeline.map((p) => (
+                  <li key={p.currency} className="text-lg font-semibold">
+                    {formatPrice(p.total, p.currency)}
+                    <span className="text-sm font-normal text-muted">{` · ${p.count} ${p.count === 1 ? 'deal' : 'deals'}`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="mt-2 text-sm"><Link to="/deals">Open the deal board</Link></p>
+          </Card>
+          <Card title="Quick actions">
+            <ul className="space-y-1">
+              <li><Link to="/property/type-selection">Add a property</Link></li>
+              <li><Link to="/client/new">Add a client</Link></li>
+              <li><Link to="/deals">Track a deal</Link></li>
+              <li><Link to="/public-properties">See public listings</Link></li>
+            </ul>
+          </Card>
+        </div>
       </div>
     </>
   )
