@@ -6,6 +6,9 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 export type ActivityInput = {
   kind: ActivityKind
   propertyId?: string | null
+  clientId?: string | null
+  dealId?: string | null
+  shareId?: string | null
   summary: string
   data?: Record<string, unknown>
 }
@@ -16,6 +19,9 @@ export async function recordActivity(tx: Transaction, ownerId: string, input: Ac
     ownerId,
     kind: input.kind,
     propertyId: input.propertyId ?? null,
+    clientId: input.clientId ?? null,
+    dealId: input.dealId ?? null,
+    shareId: input.shareId ?? null,
     summary: input.summary,
     data: input.data ?? {},
   })

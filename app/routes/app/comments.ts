@@ -1,10 +1,62 @@
-import { data } from 'react-router'
+import { createElement } from 'react'
+import { data, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { addComment, requireCommentSubject } from '#app/modules/comments/comments.server.ts'
+import { CommentBodySchema, commentSubjectPath, CommentSubjectSchema } from '#app/modules/comments/schemas.ts'
+import { notFound } from '#app/modules/properties/access.server.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { CommentRejectedPage, type CommentRejection } from '#app/ui/comment-thread.tsx'
+import { NotFoundScreen } from '#app/ui/error-screens.tsx'
+import type { Route } from './+types/comments'
 
-// Work in progress (issue 4): answers 404 until the form target lands.
+/*
+ * POST /comments: the one form target of every notes thread (property, client and deal pages).
+ * Success: flash 'Note added.' and redirect back (same-site `redirectTo`, default the subject's
+ * page). An empty or too long note cannot be shown on the page it came from without JS, so this
+ * route answers 400 with its own small page: the message next to the field, the text kept, the
+ * form again. With JS the thread posts through a fetcher and shows the same message in place.
+ */
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data === null ? 'Page not found · BrokerVault' : 'Note not saved · BrokerVault' },
+]
+
+// Nothing to see by GET. Returned rather than thrown: after a rejected POST the action's 400
+// takes precedence and the page renders the form again.
 export function loader() {
-  throw data(null, { status: 404 })
+  return data(null, { status: 404 })
 }
 
-export function action() {
-  throw data(null, { status: 404 })
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const form = await request.formData()
+  if (form.get('intent') !== 'add') throw data('Unknown action.', { status: 400 })
+  const subject = CommentSubjectSchema.safeParse(form.get('subject'))
+  if (!subject.success) notFound()
+  // Ownership before anything else: a foreign, malformed or unknown id is a 404.
+  const id = form.get('id')
+  const owned = await requireCommentSubject(user.id, subject.data, id)
+  const subjectId = String(id)
+  const back = safeRedirectPath(form.get('redirectTo'), commentSubjectPath(subject.data, subjectId))
+  const rawBody = form.get('body')
+  const body = CommentBodySchema.safeParse(typeof rawBody === 'string' ? rawBody : undefined)
+  if (!body.success) {
+    const rejection: CommentRejection = {
+      error: body.error.issues[0]?.message ?? 'Write a note first',
+      body: typeof rawBody === 'string' ? rawBody : '',
+      subject: subject.data,
+      id: subjectId,
+      redirectTo: back,
+      subjectTitle: owned.title,
+    }
+    return data(rejection, { status: 400 })
+  }
+  await addComment(user.id, { subject: subject.data, id: subjectId, body: body.data })
+  setFlash(context, { kind: 'success', message: 'Note added.' })
+  throw redirect(back)
+}
+
+export default function CommentsPage({ actionData }: Route.ComponentProps) {
+  return actionData ? createElement(CommentRejectedPage, { rejection: actionData }) : createElement(NotFoundScreen)
 }

@@ -1,6 +1,101 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { listComments } from '#app/modules/comments/comments.server.ts'
+import { getDeal, updateDeal } from '#app/modules/deals/deals.server.ts'
+import { dealStageLabel, formatCalendarDay, formatDealValue } from '#app/modules/deals/format.ts'
+import { handleMoveDeal } from '#app/modules/deals/move-action.server.ts'
+import { DealUpdateSchema } from '#app/modules/deals/schemas.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ActivityFeed, Timestamp } from '#app/ui/activity-feed.tsx'
+import { CommentThread } from '#app/ui/comment-thread.tsx'
+import { EditDealForm, MoveDealForm } from '#app/ui/deal-form.tsx'
+import { Card, PageHeader } from '#app/ui/page.tsx'
+import type { Route } from './+types/deal'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.title ?? 'Deal'} · BrokerVault` }]
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const deal = await getDeal(user.id, params.id)
+  const [comments, activity] = await Promise.all([
+    listComments(user.id, 'deal', deal.id),
+    listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
+  ])
+  return { deal, comments, activity }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  // Ownership first: a foreign or malformed id is a 404 whatever the form holds.
+  const deal = await getDeal(user.id, params.id)
+  const form = await request.formData()
+  switch (form.get('intent')) {
+    case 'update': {
+      const submission = parseWithZod(form, { schema: DealUpdateSchema })
+      if (submission.status !== 'success') {
+        return data({ intent: 'update' as const, result: submission.reply() }, { status: 400 })
+      }
+      await updateDeal(user.id, deal.id, submission.value)
+      setFlash(context, { kind: 'success', message: 'Deal saved.' })
+      throw redirect(`/deal/${deal.id}`)
+    }
+    case 'move':
+      // The page's own deal: a dealId field in the form is ignored.
+      return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)
+    default:
+      throw data('Unknown action.', { status: 400 })
+  }
+}
+
+export default function DealPage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { deal } = d
+  const path = `/deal/${deal.id}`
+  return (
+    <>
+      <PageHeader title={deal.title}>
+        <Link to="/deals" className="text-sm">
+          ← All deals
+        </Link>
+      </PageHeader>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Card title="Deal">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">Stage</dt>
+              <dd data-testid="deal-stage">{dealStageLabel(deal.stage)}</dd>
+              <dt className="text-muted">Client</dt>
+              <dd>
+                <Link to={`/client/${deal.clientId}`}>{deal.clientName}</Link>
+              </dd>
+              <dt className="text-muted">Property</dt>
+              <dd>{deal.propertyId && deal.propertyTitle ? <Link to={`/property/${deal.propertyId}`}>{deal.propertyTitle}</Link> : '—'}</dd>
+              <dt className="text-muted">Value</dt>
+              <dd>{formatDealValue(deal.value, deal.currency)}</dd>
+              <dt className="text-muted">Commission</dt>
+              <dd>{formatDealValue(deal.commission, deal.currency)}</dd>
+              <dt className="text-muted">Expected close</dt>
+              <dd>{deal.expectedCloseDate ? formatCalendarDay(deal.expectedCloseDate) : '—'}</dd>
+              <dt className="text-muted">Created</dt>
+              <dd>
+                <Timestamp value={deal.createdAt} />
+              </dd>
+            </dl>
+            {deal.notes ? <p className="mt-3 whitespace-pre-line break-words">{deal.notes}</p> : null}
+          </Card>
+          <Card title="Edit deal">
+            <EditDealForm deal={deal} lastResult={actionData?.intent === 'update' ? actionData.result : undefined} />
+          </Card>
+        </div>
+        <div className="space-y-4">
+          <Card title="Stage">
+            <MoveDealForm dealId={deal.id} stage={deal.stage} error={actionData?.intent === 'move' ? actionData.error : null} />
+          </Card>
+          <CommentThread subject="deal" id={deal.id} comments={d.comments} redirectTo={path} />
+          <ActivityFeed items={d.activity.items} nextCursor={d.activity.nextCursor} basePath={path} />
+        </div>
+      </div>
+    </>
+  )
 }

@@ -1,6 +1,129 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Link, redirect } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { listDealsByStage, sumOpenPipeline, type BoardColumn, type BoardDeal } from '#app/modules/deals/board.server.ts'
+import { createDeal } from '#app/modules/deals/deals.server.ts'
+import { dealStageLabel, formatCalendarDay, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
+import { handleMoveDeal } from '#app/modules/deals/move-action.server.ts'
+import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
+import { DealCreateSchema } from '#app/modules/deals/schemas.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { MoveDealForm, NewDealForm } from '#app/ui/deal-form.tsx'
+import { EmptyState, PageHeader } from '#app/ui/page.tsx'
+import type { Route } from './+types/deals'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const [columns, clients, properties] = await Promise.all([
+    listDealsByStage(user.id),
+    listClientOptions(user.id),
+    listPropertyOptions(user.id),
+  ])
+  return { columns, pipeline: sumOpenPipeline(columns), clients, properties }
+}
+
+// Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const form = await request.formData()
+  switch (form.get('intent')) {
+    case 'create': {
+      const submission = parseWithZod(form, { schema: DealCreateSchema })
+      if (submission.status !== 'success') {
+        return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 })
+      }
+      const { redirectTo, ...deal } = submission.value
+      const { id } = await createDeal(user.id, deal)
+      setFlash(context, { kind: 'success', message: `Deal ${deal.title} created.` })
+      throw redirect(safeRedirectPath(redirectTo, `/deal/${id}`))
+    }
+    case 'move':
+      return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
+    default:
+      throw data('Unknown action.', { status: 400 })
+  }
+}
+
+export default function DealsPage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const createResult = actionData?.intent === 'create' ? actionData.result : undefined
+  const moveError = actionData?.intent === 'move' ? actionData : undefined
+  const dealCount = d.columns.reduce((sum, column) => sum + column.count, 0)
+  return (
+    <>
+      <PageHeader title="Deals">
+        <p className="text-sm text-muted">
+          Open pipeline: <strong className="text-ink">{formatCurrencyTotals(d.pipeline)}</strong>
+        </p>
+      </PageHeader>
+      <details open={Boolean(createResult) || dealCount === 0} className="mb-6 rounded-xl border border-line bg-surface p-4">
+        <summary className="cursor-pointer font-semibold">New deal</summary>
+        <div className="mt-4">
+          <NewDealForm clients={d.clients} properties={d.properties} redirectTo="/deals" lastResult={createResult} />
+        </div>
+      </details>
+      {dealCount === 0 ? (
+        <EmptyState title="No deals yet">
+          <p>Every deal starts as a lead. Move it across the stages as it progresses, up to closed – won or lost.</p>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-6">
+          {d.columns.map((column) => (
+            <StageColumn key={column.stage} column={column} moveError={moveError} />
+          ))}
+        </div>
+      )}
+    </>
+  )
+}
+
+function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: { dealId: string; error: string } }) {
+  const headingId = `stage-${column.stage}-title`
+  return (
+    <section aria-labelledby={headingId} data-stage={column.stage} className="rounded-xl border border-line bg-canvas p-3">
+      <h2 id={headingId} className="font-semibold">
+        {dealStageLabel(column.stage)} <span className="text-sm font-normal text-muted">{`(${column.count})`}</span>
+      </h2>
+      <p className="mb-3 text-sm text-muted" data-testid={`total-${column.stage}`}>
+        {formatCurrencyTotals(column.totals)}
+      </p>
+      {column.deals.length === 0 ? (
+        <p className="text-sm text-muted">No deals here.</p>
+      ) : (
+        <ul className="space-y-3">
+          {column.deals.map((deal) => (
+            <li key={deal.id}>
+              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {column.count > column.deals.length ? (
+        <p className="mt-3 text-xs text-muted">{`Showing the ${column.deals.length} most recently updated of ${column.count} deals; totals count them all.`}</p>
+      ) : null}
+    </section>
+  )
+}
+
+function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
+  return (
+    <article className="rounded-lg border border-line bg-surface p-3 text-sm" data-deal-id={deal.id}>
+      <h3 className="font-medium break-words">
+        <Link to={`/deal/${deal.id}`}>{deal.title}</Link>
+      </h3>
+      <p className="text-muted">
+        <Link to={`/client/${deal.clientId}`}>{deal.clientName}</Link>
+      </p>
+      {deal.propertyId && deal.propertyTitle ? (
+        <p className="break-words text-muted">
+          <Link to={`/property/${deal.propertyId}`}>{deal.propertyTitle}</Link>
+        </p>
+      ) : null}
+      <p className="mt-1">{formatDealValue(deal.value, deal.currency)}</p>
+      {deal.expectedCloseDate ? <p className="text-xs text-muted">{`Expected close: ${formatCalendarDay(deal.expectedCloseDate)}`}</p> : null}
+      <MoveDealForm dealId={deal.id} stage={deal.stage} error={error} />
+    </article>
+  )
 }

@@ -1,0 +1,116 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { data } from 'react-router'
+import { getDb } from '#db/client.server.ts'
+import { activities, clients, deals, properties } from '#db/schema.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import type { ActivityKind } from './activity.server.ts'
+
+export const DEFAULT_FEED_LIMIT = 20
+export const MAX_FEED_LIMIT = 100
+/** The query parameter that carries the cursor of the next (older) page. */
+export const FEED_CURSOR_PARAM = 'before'
+
+export type ActivityFilters = {
+  propertyId?: string
+  clientId?: string
+  dealId?: string
+  /** An opaque cursor from a previous page's `nextCursor`. */
+  before?: string | null
+  limit?: number
+}
+
+export type FeedItem = { id: string; kind: ActivityKind; summary: string; createdAt: Date; href: string | null }
+export type FeedPage = { items: FeedItem[]; nextCursor: string | null }
+
+type Cursor = { time: string; id: string }
+
+// Postgres keeps microseconds and a JS Date only milliseconds: the cursor carries the
+// database's own text so rows created within the same millisecond are neither skipped nor repeated.
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+function encodeCursor(cursor: Cursor) {
+  return Buffer.from(`${cursor.time}|${cursor.id}`).toString('base64url')
+}
+
+/** Rejects "2025-02-30T…" and the like, which Postgres would refuse with an error. */
+function isRealInstant(time: string) {
+  const parsed = new Date(time)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === time.slice(0, 19)
+}
+
+/** The cursor, or null when absent; a tampered or truncated one is a 400 (never a 500). */
+export function parseFeedCursor(value: string | null | undefined): Cursor | null {
+  if (!value) return null
+  const [time, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|')
+  if (rest.length || !time || !CURSOR_TIME.test(time) || !isUuid(id) || !isRealInstant(time)) {
+    throw data('This page of activity does not exist. Go back to the newest entries.', { status: 400 })
+  }
+  return { time, id }
+}
+
+/**
+ * The broker's activity, newest first, optionally about one property, client or deal, one page
+ * per call with keyset pagination on (created_at, id): one query, steady cost on any page.
+ * Each entry links to its deal, client or property while that still exists (left joins scoped
+ * to the broker, so a link never points at somebody else's row).
+ */
+export async function listActivity(brokerId: string, filters: ActivityFilters = {}): Promise<FeedPage> {
+  const limit = Math.min(Math.max(Math.trunc(filters.limit ?? DEFAULT_FEED_LIMIT), 1), MAX_FEED_LIMIT)
+  const cursor = parseFeedCursor(filters.before)
+  const conditions: SQL[] = [eq(activities.ownerId, brokerId)]
+  for (const [id, column] of [
+    [filters.propertyId, activities.propertyId],
+    [filters.clientId, activities.clientId],
+    [filters.dealId, activities.dealId],
+  ] as const) {
+    if (id === undefined) continue
+    if (!isUuid(id)) notFound()
+    conditions.push(eq(column, id))
+  }
+  if (cursor) {
+    conditions.push(sql`(${activities.createdAt}, ${activities.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`)
+  }
+  const rows = await getDb()
+    .select({
+      id: activities.id,
+      kind: activities.kind,
+      summary: activities.summary,
+      createdAt: activities.createdAt,
+      cursorTime: sql<string>`to_char(${activities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      liveDealId: deals.id,
+      liveClientId: clients.id,
+      livePropertyId: properties.id,
+    })
+    .from(activities)
+    .leftJoin(deals, and(eq(deals.id, activities.dealId), eq(deals.ownerId, brokerId)))
+    .leftJoin(clients, and(eq(clients.id, activities.clientId), eq(clients.ownerId, brokerId)))
+    .leftJoin(properties, and(eq(properties.id, activities.propertyId), eq(properties.ownerId, brokerId)))
+    .where(and(...conditions))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    // One extra row tells whether an older page exists.
+    .limit(limit + 1)
+
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      summary: row.summary,
+      createdAt: row.createdAt,
+      href: row.liveDealId
+        ? `/deal/${row.liveDealId}`
+        : row.liveClientId
+          ? `/client/${row.liveClientId}`
+          : row.livePropertyId
+            ? `/property/${row.livePropertyId}`
+            : null,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null,
+  }
+}
+
+/** Reads the cursor of the page to show from a request's URL (`?before=…`). */
+export function feedCursorFrom(request: Request) {
+  return new URL(request.url).searchParams.get(FEED_CURSOR_PARAM)
+}

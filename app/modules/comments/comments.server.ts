@@ -1,0 +1,97 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { getDb, type Database, type Transaction } from '#db/client.server.ts'
+import { clients, comments, deals, properties } from '#db/schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import type { CommentSubject } from './schemas.ts'
+
+/** A thread shows the latest notes; older ones stay stored. */
+export const MAX_COMMENTS_SHOWN = 200
+const EXCERPT_CHARS = 140
+
+/** What a note is attached to, with the ids its activity entry is filed under. */
+type OwnedSubject = { title: string; propertyId: string | null; clientId: string | null; dealId: string | null }
+
+/**
+ * The broker's own property, client or deal, or a 404 (foreign, malformed or unknown id).
+ * The row is key-share locked: inside a transaction it cannot vanish before the note commits
+ * (outside one the lock ends with the statement, harmlessly).
+ */
+export async function requireCommentSubject(
+  brokerId: string,
+  subject: CommentSubject,
+  id: unknown,
+  db: Database | Transaction = getDb(),
+): Promise<OwnedSubject> {
+  if (!isUuid(id)) notFound()
+  if (subject === 'property') {
+    const [row] = await db
+      .select({ title: properties.title })
+      .from(properties)
+      .where(and(eq(properties.id, id), eq(properties.ownerId, brokerId)))
+      .for('key share')
+    return row ? { title: row.title, propertyId: id, clientId: null, dealId: null } : notFound()
+  }
+  if (subject === 'client') {
+    const [row] = await db
+      .select({ title: clients.fullName })
+      .from(clients)
+      .where(and(eq(clients.id, id), eq(clients.ownerId, brokerId)))
+      .for('key share')
+    return row ? { title: row.title, propertyId: null, clientId: id, dealId: null } : notFound()
+  }
+  const [row] = await db
+    .select({ title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
+    .from(deals)
+    .where(and(eq(deals.id, id), eq(deals.ownerId, brokerId)))
+    .for('key share')
+  // A deal's notes also show in its client's (and property's) feed.
+  return row ? { title: row.title, propertyId: row.propertyId, clientId: row.clientId, dealId: id } : notFound()
+}
+
+const subjectColumn = (subject: CommentSubject) =>
+  subject === 'property' ? comments.propertyId : subject === 'client' ? comments.clientId : comments.dealId
+
+/** Adds a note by the broker to their own property, client or deal, logged as 'comment_added'. */
+export async function addComment(brokerId: string, input: { subject: CommentSubject; id: unknown; body: string }) {
+  return getDb().transaction(async (tx) => {
+    const owned = await requireCommentSubject(brokerId, input.subject, input.id, tx)
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        ownerId: brokerId,
+        subject: input.subject,
+        propertyId: input.subject === 'property' ? owned.propertyId : null,
+        clientId: input.subject === 'client' ? owned.clientId : null,
+        dealId: input.subject === 'deal' ? owned.dealId : null,
+        body: input.body,
+      })
+      .returning({ id: comments.id })
+    if (!row) throw new Error('insert returned no row')
+    const excerpt = input.body.length > EXCERPT_CHARS ? `${input.body.slice(0, EXCERPT_CHARS - 1)}…` : input.body
+    await recordActivity(tx, brokerId, {
+      kind: 'comment_added',
+      propertyId: owned.propertyId,
+      clientId: owned.clientId,
+      dealId: owned.dealId,
+      summary: `Note on ${owned.title}`,
+      data: { subject: input.subject, commentId: row.id, excerpt },
+    })
+    return { id: row.id }
+  })
+}
+
+export type CommentView = { id: string; body: string; createdAt: Date }
+
+/** The thread of one subject, newest last (the latest MAX_COMMENTS_SHOWN notes). */
+export async function listComments(brokerId: string, subject: CommentSubject, id: string): Promise<CommentView[]> {
+  if (!isUuid(id)) return []
+  const column = subjectColumn(subject)
+  const newestFirst = await getDb()
+    .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt })
+    .from(comments)
+    .where(and(eq(comments.ownerId, brokerId), eq(comments.subject, subject), eq(column, id)))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(MAX_COMMENTS_SHOWN)
+  return newestFirst.reverse()
+}

@@ -1,0 +1,128 @@
+import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { clients, deals, properties } from '#db/schema.ts'
+import { DEAL_STAGES, type DealStage } from '#app/modules/clients/catalog.ts'
+import { isUuid } from '#app/modules/properties/access.server.ts'
+
+/** Cards rendered per stage; older deals of a crowded stage still count in its totals. */
+export const MAX_DEALS_PER_STAGE = 100
+export const OPEN_DEAL_STAGES: readonly DealStage[] = ['lead', 'viewing', 'offer', 'under_contract']
+
+/** Deals in one currency: amounts in different currencies are never added together. */
+export type CurrencyTotal = { currency: string; total: number; count: number }
+
+export type BoardDeal = {
+  id: string
+  title: string
+  stage: DealStage
+  value: number | null
+  currency: string
+  expectedCloseDate: string | null
+  clientId: string
+  clientName: string
+  propertyId: string | null
+  propertyTitle: string | null
+}
+
+export type BoardColumn = { stage: DealStage; count: number; totals: CurrencyTotal[]; deals: BoardDeal[] }
+
+/**
+ * The broker's deals grouped by stage, in one query. Window functions give each stage's exact
+ * count and per-currency totals over all its deals, while at most MAX_DEALS_PER_STAGE cards per
+ * stage come back (plus one row per currency beyond that, so no currency total goes missing).
+ */
+export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]> {
+  const newestFirst = sql`${deals.updatedAt} desc, ${deals.id} desc`
+  const ranked = getDb()
+    .select({
+      id: deals.id,
+      title: deals.title,
+      stage: deals.stage,
+      value: deals.value,
+      currency: deals.currency,
+      expectedCloseDate: deals.expectedCloseDate,
+      clientId: deals.clientId,
+      clientName: sql<string>`${clients.fullName}`.as('client_name'),
+      propertyId: deals.propertyId,
+      propertyTitle: sql<string | null>`${properties.title}`.as('property_title'),
+      rankInStage: sql<number>`row_number() over (partition by ${deals.stage} order by ${newestFirst})`.as('rank_in_stage'),
+      rankInCurrency: sql<number>`row_number() over (partition by ${deals.stage}, ${deals.currency} order by ${newestFirst})`.as('rank_in_currency'),
+      stageCount: sql<number>`count(*) over (partition by ${deals.stage})`.as('stage_count'),
+      currencyCount: sql<number>`count(*) over (partition by ${deals.stage}, ${deals.currency})`.as('currency_count'),
+      currencyTotal: sql<string | null>`sum(${deals.value}) over (partition by ${deals.stage}, ${deals.currency})`.as('currency_total'),
+    })
+    .from(deals)
+    .innerJoin(clients, eq(clients.id, deals.clientId))
+    .leftJoin(properties, eq(properties.id, deals.propertyId))
+    .where(eq(deals.ownerId, brokerId))
+    .as('ranked')
+  const rows = await getDb()
+    .select()
+    .from(ranked)
+    .where(or(lte(ranked.rankInStage, MAX_DEALS_PER_STAGE), eq(ranked.rankInCurrency, 1)))
+    .orderBy(ranked.stage, ranked.rankInStage)
+
+  const columns = new Map<DealStage, BoardColumn>(
+    DEAL_STAGES.map((stage) => [stage, { stage, count: 0, totals: [], deals: [] }]),
+  )
+  for (const row of rows) {
+    const column = columns.get(row.stage)
+    if (!column) continue
+    column.count = Number(row.stageCount)
+    if (Number(row.rankInCurrency) === 1) {
+      column.totals.push({ currency: row.currency, total: Number(row.currencyTotal ?? 0), count: Number(row.currencyCount) })
+    }
+    if (Number(row.rankInStage) <= MAX_DEALS_PER_STAGE) {
+      column.deals.push({
+        id: row.id,
+        title: row.title,
+        stage: row.stage,
+        value: row.value,
+        currency: row.currency,
+        expectedCloseDate: row.expectedCloseDate,
+        clientId: row.clientId,
+        clientName: row.clientName,
+        propertyId: row.propertyId,
+        propertyTitle: row.propertyTitle,
+      })
+    }
+  }
+  for (const column of columns.values()) column.totals.sort((a, b) => a.currency.localeCompare(b.currency))
+  return [...columns.values()]
+}
+
+/** The open pipeline (lead to under contract) per currency, from the board's own totals. */
+export function sumOpenPipeline(columns: readonly BoardColumn[]): CurrencyTotal[] {
+  const byCurrency = new Map<string, CurrencyTotal>()
+  for (const column of columns) {
+    if (!OPEN_DEAL_STAGES.includes(column.stage)) continue
+    for (const t of column.totals) {
+      const sum = byCurrency.get(t.currency) ?? { currency: t.currency, total: 0, count: 0 }
+      sum.total += t.total
+      sum.count += t.count
+      byCurrency.set(t.currency, sum)
+    }
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency))
+}
+
+/** One client's deals (newest first) for the client page; foreign ids simply match nothing. */
+export async function listClientDeals(brokerId: string, clientId: string) {
+  if (!isUuid(clientId)) return []
+  return getDb()
+    .select({
+      id: deals.id,
+      title: deals.title,
+      stage: deals.stage,
+      value: deals.value,
+      currency: deals.currency,
+      expectedCloseDate: deals.expectedCloseDate,
+      propertyId: deals.propertyId,
+      propertyTitle: properties.title,
+    })
+    .from(deals)
+    .leftJoin(properties, eq(properties.id, deals.propertyId))
+    .where(and(eq(deals.ownerId, brokerId), eq(deals.clientId, clientId)))
+    .orderBy(desc(deals.updatedAt), desc(deals.id))
+    .limit(MAX_DEALS_PER_STAGE)
+}

@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { clients, deals, properties } from '#db/schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { CLIENT_LABELS, type DealStage } from '#app/modules/clients/catalog.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+
+export type NewDeal = {
+  clientId: string
+  propertyId?: string | null
+  title: string
+  value?: number | null
+  currency: string
+  commission?: number | null
+  expectedCloseDate?: string | null
+  notes?: string | null
+}
+
+export type DealChanges = Omit<NewDeal, 'clientId' | 'propertyId'>
+
+const stageLabel = (stage: DealStage) => CLIENT_LABELS[stage] ?? stage
+
+/**
+ * The broker's own client or property, locked against deletion until the transaction commits
+ * (a key-share lock), so the deal never points at a row that vanished in between. 404 otherwise.
+ */
+async function lockOwnedClient(tx: Transaction, brokerId: string, clientId: string) {
+  const [row] = await tx
+    .select({ id: clients.id, fullName: clients.fullName })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .for('key share')
+  return row ?? notFound()
+}
+
+async function lockOwnedProperty(tx: Transaction, brokerId: string, propertyId: string) {
+  const [row] = await tx
+    .select({ id: properties.id, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .for('key share')
+  return row ?? notFound()
+}
+
+/** Creates a deal in the "lead" stage for one of the broker's clients (and properties), logged. */
+export async function createDeal(brokerId: string, input: NewDeal): Promise<{ id: string }> {
+  const propertyId = input.propertyId || null
+  if (!isUuid(input.clientId) || (propertyId !== null && !isUuid(propertyId))) notFound()
+  return getDb().transaction(async (tx) => {
+    const client = await lockOwnedClient(tx, brokerId, input.clientId)
+    const property = propertyId ? await lockOwnedProperty(tx, brokerId, propertyId) : null
+    const [row] = await tx
+      .insert(deals)
+      .values({
+        ownerId: brokerId,
+        clientId: client.id,
+        propertyId: property?.id ?? null,
+        ...toColumns(input),
+      })
+      .returning({ id: deals.id })
+    if (!row) throw new Error('insert returned no row')
+    await recordActivity(tx, brokerId, {
+      kind: 'deal_created',
+      clientId: client.id,
+      dealId: row.id,
+      propertyId: property?.id ?? null,
+      summary: `New deal ${input.title} with ${client.fullName}`,
+      data: { stage: 'lead', value: input.value ?? null, currency: input.currency },
+    })
+    return { id: row.id }
+  })
+}
+
+function toColumns(input: DealChanges) {
+  return {
+    title: input.title,
+    value: input.value ?? null,
+    currency: input.currency,
+    commission: input.commission ?? null,
+    expectedCloseDate: input.expectedCloseDate || null,
+    notes: input.notes ?? '',
+  }
+}
+
+/** Edits the deal's own facts (not its stage, client or property). 404 for a foreign id. */
+export async function updateDeal(brokerId: string, dealId: unknown, changes: DealChanges) {
+  if (!isUuid(dealId)) notFound()
+  const [row] = await getDb()
+    .update(deals)
+    .set({ ...toColumns(changes), updatedAt: sql`now()` })
+    .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+    .returning({ id: deals.id })
+  return row ?? notFound()
+}
+
+export type DealMove = { title: string; from: DealStage; to: DealStage; moved: boolean }
+
+/**
+ * Moves the deal to another stage and logs 'deal_moved' (from → to) in the same transaction.
+ * The row is locked first so two simultaneous moves log a consistent from → to chain.
+ */
+export async function moveDeal(brokerId: string, dealId: unknown, stage: DealStage): Promise<DealMove> {
+  if (!isUuid(dealId)) notFound()
+  return getDb().transaction(async (tx) => {
+    const [deal] = await tx
+      .select({ id: deals.id, title: deals.title, stage: deals.stage, clientId: deals.clientId, propertyId: deals.propertyId })
+      .from(deals)
+      .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+      .for('update')
+    if (!deal) notFound()
+    if (deal.stage === stage) return { title: deal.title, from: deal.stage, to: stage, moved: false }
+    await tx.update(deals).set({ stage, updatedAt: sql`now()` }).where(eq(deals.id, deal.id))
+    await recordActivity(tx, brokerId, {
+      kind: 'deal_moved',
+      dealId: deal.id,
+      clientId: deal.clientId,
+      propertyId: deal.propertyId,
+      summary: `Moved ${deal.title} from ${stageLabel(deal.stage)} to ${stageLabel(stage)}`,
+      data: { from: deal.stage, to: stage },
+    })
+    return { title: deal.title, from: deal.stage, to: stage, moved: true }
+  })
+}
+
+/** One of the broker's deals with its client's name and property's title, or a 404. */
+export async function getDeal(brokerId: string, dealId: unknown) {
+  if (!isUuid(dealId)) notFound()
+  const [row] = await getDb()
+    .select({
+      id: deals.id,
+      title: deals.title,
+      stage: deals.stage,
+      value: deals.value,
+      currency: deals.currency,
+      commission: deals.commission,
+      expectedCloseDate: deals.expectedCloseDate,
+      notes: deals.notes,
+      createdAt: deals.createdAt,
+      updatedAt: deals.updatedAt,
+      clientId: deals.clientId,
+      clientName: clients.fullName,
+      propertyId: deals.propertyId,
+      propertyTitle: properties.title,
+    })
+    .from(deals)
+    .innerJoin(clients, eq(clients.id, deals.clientId))
+    .leftJoin(properties, eq(properties.id, deals.propertyId))
+    .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+    .limit(1)
+  return row ?? notFound()
+}
+export type Deal = Awaited<ReturnType<typeof getDeal>>

@@ -1,0 +1,34 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { moveDeal } from './deals.server.ts'
+import { dealStageLabel } from './format.ts'
+import { DealStageSchema } from './schemas.ts'
+
+/**
+ * intent=move, shared by the board (/deals) and the deal page: moves the deal, flashes what
+ * happened and redirects to the same-site `redirectTo` (default `fallback`). A foreign or
+ * malformed deal id is a 404; a stage outside the list is a 400 shown next to that deal's select.
+ */
+export async function handleMoveDeal(
+  context: Readonly<RouterContextProvider>,
+  brokerId: string,
+  form: FormData,
+  dealId: unknown,
+  fallback: string,
+) {
+  if (!isUuid(dealId)) notFound()
+  const stage = DealStageSchema.safeParse(form.get('stage'))
+  if (!stage.success) {
+    return data({ intent: 'move' as const, dealId, error: 'Choose one of the stages listed.' }, { status: 400 })
+  }
+  const move = await moveDeal(brokerId, dealId, stage.data)
+  setFlash(context, {
+    kind: move.moved ? 'success' : 'info',
+    message: move.moved
+      ? `Moved ${move.title} to ${dealStageLabel(move.to)}.`
+      : `${move.title} is already in ${dealStageLabel(move.to)}.`,
+  })
+  throw redirect(safeRedirectPath(form.get('redirectTo'), fallback))
+}
