@@ -1,5 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
-import { getDb, type Transaction } from '#db/client.server.ts'
+import type { Transaction } from '#db/client.server.ts'
 import { activities, type ACTIVITY_KINDS } from '#db/schema.ts'
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
@@ -25,14 +24,4 @@ export async function recordActivity(tx: Transaction, ownerId: string, input: Ac
     summary: input.summary,
     data: input.data ?? {},
   })
-}
-
-/** The latest entries about one of the broker's properties. */
-export function listPropertyActivity(ownerId: string, propertyId: string, limit = 10) {
-  return getDb()
-    .select({ id: activities.id, kind: activities.kind, summary: activities.summary, createdAt: activities.createdAt })
-    .from(activities)
-    .where(and(eq(activities.ownerId, ownerId), eq(activities.propertyId, propertyId)))
-    .orderBy(desc(activities.createdAt))
-    .limit(limit)
 }

@@ -6,8 +6,16 @@ import { findMatchingProperties } from '#app/modules/clients/matching.server.ts'
 import { changeClientStage } from '#app/modules/clients/mutations.server.ts'
 import { getClient } from '#app/modules/clients/queries.server.ts'
 import { ClientStageSchema } from '#app/modules/clients/schemas.ts'
+import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { listComments } from '#app/modules/comments/comments.server.ts'
+import { listClientDeals } from '#app/modules/deals/board.server.ts'
+import { dealStageLabel, formatDealValue } from '#app/modules/deals/format.ts'
+import { listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ActivityFeed } from '#app/ui/activity-feed.tsx'
+import { CommentThread } from '#app/ui/comment-thread.tsx'
+import { NewDealForm } from '#app/ui/deal-form.tsx'
 import { ErrorList, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PropertyCard } from '#app/ui/property-card.tsx'
@@ -15,11 +23,17 @@ import type { Route } from './+types/client'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = await getClient(user.id, params.id)
-  const matches = await findMatchingProperties(user.id, client)
-  return { client, matches }
+  const [matches, deals, propertyOptions, comments, activity] = await Promise.all([
+    findMatchingProperties(user.id, client),
+    listClientDeals(user.id, client.id),
+    listPropertyOptions(user.id),
+    listComments(user.id, 'client', client.id),
+    listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
+  ])
+  return { client, matches, deals, propertyOptions, comments, activity }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -50,7 +64,8 @@ function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
 }
 
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client: c, matches } = loaderData
+  const { client: c, matches, deals, propertyOptions, comments, activity } = loaderData
+  const here = `/client/${c.id}`
   const requirements = describeRequirements(c)
   return (
     <>
@@ -80,10 +95,32 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
             )}
           </Card>
           {c.notes ? (
-            <Card title="Notes">
+            <Card title="About this client">
               <p className="whitespace-pre-line text-sm">{c.notes}</p>
             </Card>
           ) : null}
+          <Card title="Deals">
+            {deals.length === 0 ? (
+              <p className="mb-3 text-sm text-muted">No deals with this client yet.</p>
+            ) : (
+              <ul className="mb-3 space-y-1 text-sm">
+                {deals.map((d) => (
+                  <li key={d.id}>
+                    <Link to={`/deal/${d.id}`}>{d.title}</Link>
+                    <span className="text-muted">{` · ${dealStageLabel(d.stage)} · ${formatDealValue(d.value, d.currency)}`}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <details>
+              <summary className="cursor-pointer text-sm font-medium">New deal</summary>
+              <div className="mt-3">
+                <NewDealForm clientId={c.id} properties={propertyOptions} redirectTo={here} />
+              </div>
+            </details>
+          </Card>
+          <CommentThread subject="client" id={c.id} comments={comments} redirectTo={here} />
+          <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
         <div className="space-y-4">
           <Card title="Contact">

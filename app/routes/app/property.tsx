@@ -1,14 +1,17 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { formatDate, formatPrice } from '#app/lib/format.ts'
-import { listPropertyActivity } from '#app/modules/activity/activity.server.ts'
+import { formatPrice } from '#app/lib/format.ts'
+import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { listComments } from '#app/modules/comments/comments.server.ts'
 import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
 import { label, STATUSES } from '#app/modules/properties/catalog.ts'
 import { changePropertyStatus, deleteProperty, updatePrivateNotes } from '#app/modules/properties/mutations.server.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { PrivateNotesSchema, StatusChangeSchema } from '#app/modules/properties/schemas.ts'
 import { requireAuth } from '#app/modules/session/session.server.ts'
+import { ActivityFeed } from '#app/ui/activity-feed.tsx'
+import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { Button, ErrorList, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
@@ -18,15 +21,16 @@ import type { Route } from './+types/property'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const property = await getProperty(user.id, params.id)
-  const [photos, documents, activity] = await Promise.all([
+  const [photos, documents, comments, activity] = await Promise.all([
     listPhotos(user.id, property.id),
     listDocuments(user.id, property.id),
-    listPropertyActivity(user.id, property.id),
+    listComments(user.id, 'property', property.id),
+    listActivity(user.id, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
   ])
-  return { property, photos, documents, activity }
+  return { property, photos, documents, comments, activity }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -64,7 +68,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { property: p, photos, documents, activity } = loaderData
+  const { property: p, photos, documents, comments, activity } = loaderData
+  const here = `/property/${p.id}`
   const errorFor = (intent: string) => (actionData?.intent === intent ? [actionData.error] : null)
   return (
     <>
@@ -120,6 +125,8 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               </ul>
             )}
           </Card>
+          <CommentThread subject="property" id={p.id} comments={comments} redirectTo={here} />
+          <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
         <div className="space-y-4">
           <Card title="Status">
@@ -139,15 +146,6 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               <ErrorList errors={errorFor('notes')} />
               <SubmitButton name="intent" value="notes" variant="secondary" pendingText="Saving...">Save notes</SubmitButton>
             </Form>
-          </Card>
-          <Card title="Recent activity">
-            <ul className="space-y-1 text-sm">
-              {activity.map((a) => (
-                <li key={a.id}>
-                  {a.summary} <span className="text-muted">· {formatDate(a.createdAt)}</span>
-                </li>
-              ))}
-            </ul>
           </Card>
           <details className="rounded-xl border border-danger p-4">
             <summary className="cursor-pointer font-medium text-danger">Delete property</summary>
