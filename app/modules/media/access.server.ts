@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
-import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
+import { eq, sql } from 'drizzle-orm'
+import { getDb, queryRows } from '#db/client.server.ts'
+import { clientListingItems, properties, propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
 import { isUuid } from '#app/modules/properties/access.server.ts'
+import { liveShareCondition } from '#app/modules/sharing/shares.server.ts'
 
 /** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */
 export type Viewer = { brokerId: string } | null
@@ -9,19 +10,50 @@ export type Viewer = { brokerId: string } | null
 type FileOwnership = { ownerId: string; propertyId: string }
 
 /**
- * The one decision on who may see a photo: its owner, for now. Live shares and public
- * listings are added here (hence async: they will need a lookup), and /media follows.
+ * The one decision on who may see a photo: its owner, or anyone when its property is public
+ * and active, or reachable through a live share (a property share, or a client-listing share
+ * whose shortlist holds the property). Anything else is the same 404 as an unknown id.
  */
 export async function canViewPhoto(viewer: Viewer, photo: FileOwnership): Promise<boolean> {
-  return viewer !== null && viewer.brokerId === photo.ownerId
+  if (viewer !== null && viewer.brokerId === photo.ownerId) return true
+  const [row] = await queryRows<{ open: boolean }>(sql`
+    select (
+      exists (
+        select 1 from ${properties}
+        where ${properties.id} = ${photo.propertyId} and ${properties.ownerId} = ${photo.ownerId}
+          and ${properties.visibility} = 'public' and ${properties.status} = 'active'
+      )
+      or ${isReachableThroughLiveShare(photo)}
+    ) as open`)
+  return row?.open === true
 }
 
-/** The same for documents; a share will open only those marked as shared with clients. */
+/** The same for documents: the owner, or anyone through a live share when marked as shared. */
 export async function canDownloadDocument(
   viewer: Viewer,
   document: FileOwnership & { sharedWithClients: boolean },
 ): Promise<boolean> {
-  return viewer !== null && viewer.brokerId === document.ownerId
+  if (viewer !== null && viewer.brokerId === document.ownerId) return true
+  if (!document.sharedWithClients) return false
+  const [row] = await queryRows<{ open: boolean }>(sql`select ${isReachableThroughLiveShare(document)} as open`)
+  return row?.open === true
+}
+
+/** An SQL boolean: some live share of the owner shows this property. */
+function isReachableThroughLiveShare({ ownerId, propertyId }: FileOwnership) {
+  return sql`(
+    exists (
+      select 1 from ${shares}
+      where ${shares.ownerId} = ${ownerId} and ${shares.kind} = 'property'
+        and ${shares.propertyId} = ${propertyId} and ${liveShareCondition()}
+    )
+    or exists (
+      select 1 from ${shares}
+      join ${clientListingItems} on ${clientListingItems.clientId} = ${shares.clientId}
+      where ${shares.ownerId} = ${ownerId} and ${shares.kind} = 'client_listing'
+        and ${clientListingItems.propertyId} = ${propertyId} and ${liveShareCondition()}
+    )
+  )`
 }
 
 /** The photo's stored files, or null when it does not exist or the viewer may not see it. */

@@ -1,6 +1,41 @@
-import { data } from 'react-router'
+import { Link } from 'react-router'
+import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { getListingItem } from '#app/modules/listings/listing-queries.server.ts'
+import { notFound } from '#app/modules/properties/access.server.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
+import { BrokerCard, SharedPropertyView } from '#app/ui/share-page.tsx'
+import type { Route } from './+types/client-listing-item'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · shortlist · BrokerVault` }]
+
+/**
+ * One shortlisted property exactly as the client sees it on the shared link (same component,
+ * same public columns, the broker's note), inside the broker's own pages.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const client = await requireOwnedClient(user.id, params.clientId)
+  const item = await getListingItem(user.id, client.id, params.propertyId)
+  const [shared, broker] = await Promise.all([
+    loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
+    loadBrokerContact(user.id),
+  ])
+  const property = shared[0] ?? notFound()
+  return { client: { id: client.id, fullName: client.fullName }, property, broker }
+}
+
+export default function ClientListingItemPage({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <p className="rounded-lg bg-brand-soft px-4 py-2 text-sm">
+        {`This is what ${d.client.fullName} sees for this property on a shared link. `}
+        <Link to={`/client/${d.client.id}/listing`}>Back to the shortlist</Link>
+        {' · '}
+        <Link to={`/client/${d.client.id}/edit-listing#item-${d.property.id}`}>Edit the note</Link>
+      </p>
+      <SharedPropertyView property={d.property} heading="h1" eagerCover />
+      <BrokerCard broker={d.broker} />
+    </div>
+  )
 }

@@ -1,6 +1,103 @@
-import { data } from 'react-router'
+import { Link } from 'react-router'
+import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
+import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { listListingItems } from '#app/modules/listings/listing-queries.server.ts'
+import { listListingFeedback, type PropertyFeedback } from '#app/modules/sharing/feedback.server.ts'
+import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
+import { listSharesForClientListing } from '#app/modules/sharing/shares.server.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { Card, EmptyState, PageHeader } from '#app/ui/page.tsx'
+import { PhotoImage } from '#app/ui/photo.tsx'
+import { ShareLinks } from '#app/ui/share-links.tsx'
+import { priceText } from '#app/ui/share-page.tsx'
+import type { Route } from './+types/client-listing'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
+
+/** The broker's view of a shortlist: the items, what the client said about each, the share links. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user } = requireAuth(context)
+  const client = await requireOwnedClient(user.id, params.clientId)
+  const [items, feedback, sharePanel] = await Promise.all([
+    listListingItems(user.id, client.id),
+    listListingFeedback(user.id, client.id),
+    listSharesForClientListing(user.id, client.id),
+  ])
+  return { client, items, feedback, sharePanel }
+}
+
+export default function ClientListingPage({ loaderData: d }: Route.ComponentProps) {
+  const base = `/client/${d.client.id}`
+  return (
+    <>
+      <PageHeader title={`Shortlist for ${d.client.fullName}`}>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <Link to={`${base}/edit-listing`} className="rounded-md bg-brand px-3 py-1.5 text-brand-ink no-underline">Edit shortlist</Link>
+          <Link to={base} className="rounded-md border border-line px-3 py-1.5 no-underline">Back to client</Link>
+        </div>
+      </PageHeader>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          {d.items.length === 0 ? (
+            <EmptyState title="The shortlist is empty">
+              <p>
+                <Link to={`${base}/edit-listing`}>Pick properties</Link> for {d.client.fullName}, then share the list as one link.
+              </p>
+            </EmptyState>
+          ) : (
+            <ol className="space-y-4">
+              {d.items.map((item, index) => (
+                <li key={item.id}>
+                  <Card>
+                    <div className="flex gap-3">
+                      {item.cover ? <PhotoImage photo={item.cover} alt="" eager={index < 2} sizes="128px" className="h-20 w-32 shrink-0 rounded" /> : null}
+                      <div className="min-w-0 text-sm">
+                        <p className="font-medium">{`${index + 1}. ${item.title}`}</p>
+                        <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>
+                        <p>
+                          <Link to={`${base}/listing/${item.id}`}>See it as the client does</Link>
+                        </p>
+                      </div>
+                    </div>
+                    {item.note ? <p className="mt-2 whitespace-pre-line text-sm">{`Your note: ${item.note}`}</p> : null}
+                    <ClientReactions feedback={d.feedback[item.id]} />
+                  </Card>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+        <ShareLinks {...d.sharePanel} redirectTo={`${base}/listing`} />
+      </div>
+    </>
+  )
+}
+
+function ClientReactions({ feedback }: { feedback: PropertyFeedback | undefined }) {
+  if (!feedback) return <p className="mt-2 text-sm text-muted">No reaction from the client yet.</p>
+  const { latestReaction, comments } = feedback
+  return (
+    <div className="mt-3 space-y-2 border-t border-line pt-2 text-sm">
+      {latestReaction ? (
+        <p>
+          <span className={`rounded px-2 py-0.5 font-medium ${latestReaction.reaction === 'interested' ? 'bg-success-soft text-success' : 'bg-canvas text-muted'}`}>
+            {CLIENT_LABELS[latestReaction.reaction] ?? latestReaction.reaction}
+          </span>
+          <span className="text-muted">{` ${latestReaction.authorName ? `· ${latestReaction.authorName} ` : ''}· ${formatUtcDateTime(latestReaction.createdAt)}`}</span>
+        </p>
+      ) : null}
+      {comments.length ? (
+        <ul className="space-y-2">
+          {comments.map((c) => (
+            <li key={c.id} className="rounded-md bg-canvas px-3 py-2">
+              <p className="whitespace-pre-line">{c.comment}</p>
+              <p className="text-xs text-muted">
+                {`${c.authorName || 'Anonymous'} · ${formatUtcDateTime(c.createdAt)}${c.reaction ? ` · ${CLIENT_LABELS[c.reaction] ?? c.reaction}` : ''}`}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
 }

@@ -1,10 +1,68 @@
-import { data } from 'react-router'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect } from 'react-router'
+import { z } from 'zod'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { DAY_MS } from '#app/lib/time.ts'
+import { requireAuth } from '#app/modules/session/session.server.ts'
+import { SHARE_EXPIRY_MAX_DAYS, SHARE_KINDS } from '#app/modules/sharing/share-links.ts'
+import { createShare, revokeShare } from '#app/modules/sharing/shares.server.ts'
+import type { Route } from './+types/shares'
 
-// Work in progress (issue 4): answers 404 until the form target lands.
+const EXPIRY_MESSAGE = `Choose an expiry between 1 and ${SHARE_EXPIRY_MAX_DAYS} days, or leave it empty for a link that never expires.`
+
+/** The two forms of the share panel (an unknown intent is a 400). */
+const ShareActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('create'),
+    kind: z.enum(SHARE_KINDS),
+    targetId: z.string(),
+    expiresInDays: z.number({ error: EXPIRY_MESSAGE }).int(EXPIRY_MESSAGE).min(1, EXPIRY_MESSAGE).max(SHARE_EXPIRY_MAX_DAYS, EXPIRY_MESSAGE).optional(),
+  }),
+  z.object({ intent: z.literal('revoke'), shareId: z.string() }),
+])
+
+// Only a form target: there is nothing to show at /shares itself.
 export function loader() {
-  throw data(null, { status: 404 })
+  throw data('Not found', { status: 404 })
 }
 
-export function action() {
-  throw data(null, { status: 404 })
+/**
+ * POST /shares from the share panel of a property or client-listing page. The panel lives on
+ * another page, so a refused expiry comes back as an error toast on that page (the number
+ * field's min/max stop it in the browser first); foreign targets and links are a 404.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const form = await request.formData()
+  const back = safeRedirectPath(form.get('redirectTo'), '/home')
+  if (form.get('intent') !== 'create' && form.get('intent') !== 'revoke') throw data('Unknown action.', { status: 400 })
+  const submission = parseWithZod(form, { schema: ShareActionSchema })
+  if (submission.status !== 'success') {
+    if (submission.error?.expiresInDays) {
+      setFlash(context, { kind: 'error', message: EXPIRY_MESSAGE })
+      throw redirect(back)
+    }
+    throw data('Check the share form.', { status: 400 })
+  }
+  const value = submission.value
+  if (value.intent === 'revoke') {
+    const { revoked } = await revokeShare(user.id, value.shareId)
+    setFlash(context, { kind: 'success', message: revoked ? 'Share link revoked. It no longer opens.' : 'That link was already revoked.' })
+    throw redirect(back)
+  }
+
+  const expiresAt = value.expiresInDays ? new Date(Date.now() + value.expiresInDays * DAY_MS) : null
+  const target =
+    value.kind === 'property'
+      ? ({ kind: 'property', propertyId: value.targetId } as const)
+      : ({ kind: 'client_listing', clientId: value.targetId } as const)
+  const created = await createShare(user.id, target, expiresAt)
+  setFlash(
+    context,
+    created.ok
+      ? { kind: 'success', message: 'Share link created. Copy it from the list below.' }
+      : { kind: 'error', message: created.message },
+  )
+  throw redirect(back)
 }

@@ -1,0 +1,128 @@
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { clientListingItems, clients, properties } from '#db/schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { MAX_LISTING_ITEMS } from './schemas.ts'
+
+/**
+ * Every change starts by locking the client row: changes to one shortlist queue up, so
+ * positions stay 0, 1, 2… even when two tabs click at once. Foreign ids → 404.
+ */
+async function lockClient(tx: Transaction, brokerId: string, clientId: string) {
+  if (!isUuid(clientId)) notFound()
+  const [client] = await tx
+    .select({ id: clients.id, fullName: clients.fullName })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .for('update')
+  return client ?? notFound()
+}
+
+async function requireOwnTitle(tx: Transaction, brokerId: string, propertyId: string) {
+  if (!isUuid(propertyId)) notFound()
+  const [property] = await tx
+    .select({ title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+  return property?.title ?? notFound()
+}
+
+const itemOf = (clientId: string, propertyId: string) =>
+  and(eq(clientListingItems.clientId, clientId), eq(clientListingItems.propertyId, propertyId))
+
+export type AddResult = { status: 'added' | 'already_listed' | 'full'; title: string }
+
+/** Appends one of the broker's properties to the end of the client's shortlist. */
+export async function addListingItem(brokerId: string, clientId: string, propertyId: string): Promise<AddResult> {
+  return getDb().transaction(async (tx) => {
+    const client = await lockClient(tx, brokerId, clientId)
+    const title = await requireOwnTitle(tx, brokerId, propertyId)
+    const [stats] = await tx
+      .select({ items: count(), next: sql<number>`coalesce(max(${clientListingItems.position}) + 1, 0)`.mapWith(Number) })
+      .from(clientListingItems)
+      .where(eq(clientListingItems.clientId, client.id))
+    if ((stats?.items ?? 0) >= MAX_LISTING_ITEMS) return { status: 'full', title }
+    const inserted = await tx
+      .insert(clientListingItems)
+      .values({ ownerId: brokerId, clientId: client.id, propertyId, position: stats?.next ?? 0 })
+      .onConflictDoNothing()
+      .returning({ id: clientListingItems.id })
+    if (inserted.length === 0) return { status: 'already_listed', title }
+    await recordActivity(tx, brokerId, {
+      kind: 'listing_updated',
+      clientId: client.id,
+      propertyId,
+      summary: `Added ${title} to the shortlist of ${client.fullName}`,
+    })
+    return { status: 'added', title }
+  })
+}
+
+/** Removes a property from the shortlist and closes the gap; `removed: false` when it was not on it. */
+export async function removeListingItem(brokerId: string, clientId: string, propertyId: string) {
+  return getDb().transaction(async (tx) => {
+    const client = await lockClient(tx, brokerId, clientId)
+    const title = await requireOwnTitle(tx, brokerId, propertyId)
+    const [removed] = await tx
+      .delete(clientListingItems)
+      .where(itemOf(client.id, propertyId))
+      .returning({ position: clientListingItems.position })
+    if (!removed) return { removed: false, title }
+    await tx
+      .update(clientListingItems)
+      .set({ position: sql`${clientListingItems.position} - 1` })
+      .where(and(eq(clientListingItems.clientId, client.id), gt(clientListingItems.position, removed.position)))
+    await recordActivity(tx, brokerId, {
+      kind: 'listing_updated',
+      clientId: client.id,
+      propertyId,
+      summary: `Removed ${title} from the shortlist of ${client.fullName}`,
+    })
+    return { removed: true, title }
+  })
+}
+
+/**
+ * Swaps an item with its neighbour; false when it is already first (up) or last (down).
+ * Not logged: a reorder is tidying, and one entry per click would bury the real news.
+ */
+export async function moveListingItem(brokerId: string, clientId: string, propertyId: string, direction: 'up' | 'down') {
+  if (!isUuid(propertyId)) notFound()
+  return getDb().transaction(async (tx) => {
+    const client = await lockClient(tx, brokerId, clientId)
+    const rows = await tx
+      .select({ id: clientListingItems.id, propertyId: clientListingItems.propertyId, position: clientListingItems.position })
+      .from(clientListingItems)
+      .where(eq(clientListingItems.clientId, client.id))
+      .orderBy(asc(clientListingItems.position))
+    const from = rows.findIndex((row) => row.propertyId === propertyId)
+    if (from < 0) notFound()
+    const to = direction === 'up' ? from - 1 : from + 1
+    const [moving, neighbour] = [rows[from], rows[to]]
+    if (!moving || !neighbour) return false
+    await tx.update(clientListingItems).set({ position: neighbour.position }).where(eq(clientListingItems.id, moving.id))
+    await tx.update(clientListingItems).set({ position: moving.position }).where(eq(clientListingItems.id, neighbour.id))
+    return true
+  })
+}
+
+/** Saves the note the client will read under this property. */
+export async function updateListingNote(brokerId: string, clientId: string, propertyId: string, note: string) {
+  await getDb().transaction(async (tx) => {
+    const client = await lockClient(tx, brokerId, clientId)
+    const title = await requireOwnTitle(tx, brokerId, propertyId)
+    const [updated] = await tx
+      .update(clientListingItems)
+      .set({ note })
+      .where(itemOf(client.id, propertyId))
+      .returning({ id: clientListingItems.id })
+    if (!updated) notFound()
+    await recordActivity(tx, brokerId, {
+      kind: 'listing_updated',
+      clientId: client.id,
+      propertyId,
+      summary: `Updated the note on ${title} for ${client.fullName}`,
+    })
+  })
+}

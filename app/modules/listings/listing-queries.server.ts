@@ -1,0 +1,52 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { clientListingItems, properties } from '#db/schema.ts'
+import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+
+/**
+ * The client's shortlist in order, each item with what a card shows and its cover photo: two
+ * queries whatever its length. The client id must be the broker's (checked by the caller with
+ * requireOwnedClient); the owner filter keeps a mistake from ever showing foreign rows.
+ */
+export async function listListingItems(brokerId: string, clientId: string) {
+  const rows = await getDb()
+    .select({
+      id: properties.id,
+      title: properties.title,
+      price: properties.price,
+      currency: properties.currency,
+      purpose: properties.purpose,
+      rentPeriod: properties.rentPeriod,
+      city: properties.city,
+      area: properties.area,
+      status: properties.status,
+      bedrooms: properties.bedrooms,
+      note: clientListingItems.note,
+      position: clientListingItems.position,
+    })
+    .from(clientListingItems)
+    .innerJoin(properties, eq(properties.id, clientListingItems.propertyId))
+    .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
+    .orderBy(asc(clientListingItems.position))
+  const covers = await getCoverPhotos(brokerId, rows.map((row) => row.id))
+  return rows.map((row) => ({ ...row, cover: covers.get(row.id) ?? null }))
+}
+export type ListingItem = Awaited<ReturnType<typeof listListingItems>>[number]
+
+/** One item of the shortlist (its note), or a 404 when the property is not on it. */
+export async function getListingItem(brokerId: string, clientId: string, propertyId: unknown) {
+  if (!isUuid(propertyId)) notFound()
+  const [row] = await getDb()
+    .select({ propertyId: clientListingItems.propertyId, note: clientListingItems.note })
+    .from(clientListingItems)
+    .where(
+      and(
+        eq(clientListingItems.ownerId, brokerId),
+        eq(clientListingItems.clientId, clientId),
+        eq(clientListingItems.propertyId, propertyId),
+      ),
+    )
+    .limit(1)
+  return row ?? notFound()
+}

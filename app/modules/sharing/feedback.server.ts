@@ -1,0 +1,144 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { getDb } from '#db/client.server.ts'
+import { clientFeedback, clientListingItems, clients, properties } from '#db/schema.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { FEEDBACK_REACTIONS } from '#app/modules/clients/catalog.ts'
+import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
+import type { LiveShare } from './shares.server.ts'
+
+export const FEEDBACK_LIMIT_PER_SHARE_PER_HOUR = 20
+export const FEEDBACK_LIMIT_PER_IP_PER_15_MIN = 10
+export const FEEDBACK_SHARE_WINDOW_SECONDS = 60 * 60
+export const FEEDBACK_IP_WINDOW_SECONDS = 15 * 60
+/** The broker's view shows at most this many feedback entries per client (newest first). */
+export const FEEDBACK_LIST_MAX_ROWS = 500
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
+
+export const FeedbackSchema = z
+  .object({
+    propertyId: z.string().refine(isUuid),
+    reaction: z.preprocess(emptyToUndefined, z.enum(FEEDBACK_REACTIONS, { error: 'Choose Interested or Not for me.' }).optional()),
+    comment: z
+      .string()
+      .trim()
+      .max(FEEDBACK_COMMENT_MAX_LENGTH, `Keep the comment to ${FEEDBACK_COMMENT_MAX_LENGTH} characters or fewer.`)
+      .default(''),
+    name: z.string().trim().max(FEEDBACK_NAME_MAX_LENGTH, `Keep the name to ${FEEDBACK_NAME_MAX_LENGTH} characters or fewer.`).default(''),
+  })
+  .refine((v) => v.reaction || v.comment, { message: 'Choose Interested or Not for me, or write a comment.', path: ['comment'] })
+
+type FeedbackErrors = FeedbackFormState['errors']
+export type FeedbackFailure = FeedbackFormState & { status: 400 | 429; retryAfterSeconds?: number }
+export type FeedbackResult = { ok: true; propertyId: string | null } | { ok: false; failure: FeedbackFailure }
+
+const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '')
+
+/**
+ * Records a client's reaction and/or comment on one property of a shared shortlist. A filled
+ * honeypot is accepted and dropped (a bot learns nothing); a property that is not on this
+ * shortlist is a 404; the rate limits hold per share and per IP across app servers.
+ */
+export async function submitFeedback(share: LiveShare, clientAddress: string, form: FormData): Promise<FeedbackResult> {
+  const values = { comment: text(form.get('comment')), name: text(form.get('name')) }
+  if (!share.clientId) notFound()
+  if (text(form.get('website'))) return { ok: true, propertyId: null }
+  const propertyId = text(form.get('propertyId'))
+  if (!isUuid(propertyId)) notFound()
+  const parsed = FeedbackSchema.safeParse({ ...values, propertyId, reaction: text(form.get('reaction')) })
+  if (!parsed.success) {
+    const errors: FeedbackErrors = {}
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? 'form') as keyof FeedbackErrors
+      errors[field] ??= issue.message
+    }
+    return { ok: false, failure: { propertyId, status: 400, errors, values } }
+  }
+
+  const target = await findListedProperty(share, propertyId)
+  const refusal = await consumeFeedbackAllowance(share.id, clientAddress)
+  if (refusal) {
+    const message = `Too much feedback from here at once. Please wait ${describeRetryAfter(refusal)} and try again.`
+    return { ok: false, failure: { propertyId, status: 429, errors: { form: message }, values, retryAfterSeconds: refusal } }
+  }
+
+  const { reaction, comment, name } = parsed.data
+  await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(clientFeedback)
+      .values({ ownerId: share.ownerId, shareId: share.id, clientId: target.clientId, propertyId, reaction: reaction ?? null, comment, authorName: name })
+      .returning({ id: clientFeedback.id })
+    const what = reaction === 'interested' ? 'Interested in' : reaction === 'not_for_me' ? 'Not interested in' : 'Comment on'
+    await recordActivity(tx, share.ownerId, {
+      kind: 'client_feedback',
+      propertyId,
+      clientId: target.clientId,
+      shareId: share.id,
+      summary: `${target.clientName}: ${what} ${target.title}`,
+      data: { feedbackId: row?.id, reaction: reaction ?? null, comment, authorName: name },
+    })
+  })
+  return { ok: true, propertyId }
+}
+
+/** The property with its title if it is on this share's shortlist, else a 404. */
+async function findListedProperty(share: LiveShare, propertyId: string) {
+  const [row] = await getDb()
+    .select({ title: properties.title, clientId: clients.id, clientName: clients.fullName })
+    .from(clientListingItems)
+    .innerJoin(properties, eq(properties.id, clientListingItems.propertyId))
+    .innerJoin(clients, eq(clients.id, clientListingItems.clientId))
+    .where(
+      and(
+        eq(clientListingItems.ownerId, share.ownerId),
+        eq(clientListingItems.clientId, share.clientId ?? ''),
+        eq(clientListingItems.propertyId, propertyId),
+      ),
+    )
+    .limit(1)
+  return row ?? notFound()
+}
+
+/**
+ * The IP's allowance first: a post it refuses does not eat into the share's allowance, so one
+ * noisy address cannot silence a shortlist for everybody else. Returns the wait in seconds.
+ */
+async function consumeFeedbackAllowance(shareId: string, clientAddress: string): Promise<number | null> {
+  const perIp = await consumeRateLimit(`feedback:ip:${clientAddress}`, FEEDBACK_LIMIT_PER_IP_PER_15_MIN, FEEDBACK_IP_WINDOW_SECONDS)
+  if (!perIp.allowed) return perIp.retryAfterSeconds
+  const perShare = await consumeRateLimit(`feedback:share:${shareId}`, FEEDBACK_LIMIT_PER_SHARE_PER_HOUR, FEEDBACK_SHARE_WINDOW_SECONDS)
+  return perShare.allowed ? null : perShare.retryAfterSeconds
+}
+
+export type PropertyFeedback = {
+  latestReaction: { reaction: string; authorName: string; createdAt: Date } | null
+  comments: { id: string; comment: string; authorName: string; reaction: string | null; createdAt: Date }[]
+}
+
+/** The client's reactions and comments per property, for the broker's own view. */
+export async function listListingFeedback(brokerId: string, clientId: string): Promise<Record<string, PropertyFeedback>> {
+  const rows = await getDb()
+    .select({
+      id: clientFeedback.id,
+      propertyId: clientFeedback.propertyId,
+      reaction: clientFeedback.reaction,
+      comment: clientFeedback.comment,
+      authorName: clientFeedback.authorName,
+      createdAt: clientFeedback.createdAt,
+    })
+    .from(clientFeedback)
+    .where(and(eq(clientFeedback.ownerId, brokerId), eq(clientFeedback.clientId, clientId)))
+    .orderBy(desc(clientFeedback.createdAt))
+    .limit(FEEDBACK_LIST_MAX_ROWS)
+  const byProperty = new Map<string, PropertyFeedback>()
+  for (const { propertyId, ...row } of rows) {
+    const entry = byProperty.get(propertyId) ?? { latestReaction: null, comments: [] }
+    if (row.reaction && !entry.latestReaction) entry.latestReaction = { reaction: row.reaction, authorName: row.authorName, createdAt: row.createdAt }
+    if (row.comment) entry.comments.push(row)
+    byProperty.set(propertyId, entry)
+  }
+  return Object.fromEntries(byProperty)
+}

@@ -1,0 +1,51 @@
+/** What a share link can point at; the database enum `share_kind` has the same values. */
+export const SHARE_KINDS = ['property', 'client_listing'] as const
+export type ShareKind = (typeof SHARE_KINDS)[number]
+
+/** A link may live at most a year; an empty expiry means it lives until revoked. */
+export const SHARE_EXPIRY_MAX_DAYS = 365
+
+export type ShareLinkState = 'live' | 'revoked' | 'expired'
+
+/** One row of the share panel: everything the broker sees about a link, nothing more. */
+export type ShareLinkSummary = {
+  id: string
+  path: string
+  state: ShareLinkState
+  createdAt: Date
+  expiresAt: Date | null
+  revokedAt: Date | null
+  viewCount: number
+  lastViewedAt: Date | null
+}
+
+/** What `<ShareLinks>` needs besides where to send the broker back after a change. */
+export type SharePanelData = {
+  kind: ShareKind
+  targetId: string
+  appUrl: string
+  shares: ShareLinkSummary[]
+}
+
+export function sharePath(kind: ShareKind, id: string) {
+  return kind === 'property' ? `/preview/${id}` : `/client-listing/${id}`
+}
+
+export function shareState(share: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()): ShareLinkState {
+  if (share.revokedAt) return 'revoked'
+  if (share.expiresAt && share.expiresAt.getTime() <= now.getTime()) return 'expired'
+  return 'live'
+}
+
+/**
+ * "21 Nov 2025, 07:21 UTC". Always UTC: the server renders it, and the broker's browser would
+ * otherwise hydrate a different local time.
+ */
+export function formatUtcDateTime(value: Date | string) {
+  const formatted = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(value))
+  return `${formatted} UTC`
+}

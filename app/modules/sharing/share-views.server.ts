@@ -1,0 +1,60 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import { isbot } from 'isbot'
+import { getDb } from '#db/client.server.ts'
+import { shares, shareViews } from '#db/schema.ts'
+import { appCookie } from '#app/lib/cookies.server.ts'
+import { DAY_MS } from '#app/lib/time.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import type { LiveShare } from './shares.server.ts'
+
+export const VISITOR_COOKIE_NAME = 'bv_visitor'
+export const VISITOR_COOKIE_MAX_AGE_SECONDS = (365 * DAY_MS) / 1000
+const VISITOR_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+const visitorCookie = () => appCookie(VISITOR_COOKIE_NAME, VISITOR_COOKIE_MAX_AGE_SECONDS)
+
+type ViewContext = {
+  request: Request
+  /** The signed-in broker, if any: the owner checking their own link is not a view. */
+  viewerBrokerId: string | null
+  /** What was viewed, for the activity log ("Sea view flat", "the shortlist of Ana Lima"). */
+  subject: string
+}
+
+/**
+ * Counts a view at most once per visitor, share and day (UTC). The visitor is a random id in a
+ * signed cookie; the table keeps only sha256(share id + visitor id), so rows of different
+ * shares cannot be linked to one person. Link-preview bots (chat apps unfurling the URL) and
+ * the owner are not counted. Returns the Set-Cookie header to send when the visitor is new.
+ */
+export async function countShareView(share: LiveShare, { request, viewerBrokerId, subject }: ViewContext) {
+  if (request.method !== 'GET' || viewerBrokerId === share.ownerId || isbot(request.headers.get('User-Agent'))) {
+    return { setCookie: null }
+  }
+  const known = await visitorCookie().parse(request.headers.get('Cookie'))
+  const visitorId = typeof known === 'string' && VISITOR_ID_PATTERN.test(known) ? known : randomBytes(16).toString('base64url')
+  const setCookie = visitorId === known ? null : await visitorCookie().serialize(visitorId)
+
+  const visitorHash = createHash('sha256').update(`${share.id}:${visitorId}`).digest('hex')
+  const day = new Date().toISOString().slice(0, 10)
+  await getDb().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(shareViews)
+      .values({ shareId: share.id, visitorHash, day })
+      .onConflictDoNothing()
+      .returning({ shareId: shareViews.shareId })
+    if (inserted.length === 0) return
+    await tx
+      .update(shares)
+      .set({ viewCount: sql`${shares.viewCount} + 1`, lastViewedAt: sql`now()` })
+      .where(eq(shares.id, share.id))
+    await recordActivity(tx, share.ownerId, {
+      kind: 'share_viewed',
+      propertyId: share.propertyId,
+      clientId: share.clientId,
+      shareId: share.id,
+      summary: `Share link of ${subject} opened`,
+    })
+  })
+  return { setCookie }
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto'
+import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { clientListingItems, clients, properties, shares } from '#db/schema.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { notFound, requireOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { sharePath, shareState, type ShareKind, type SharePanelData } from './share-links.ts'
+
+/** 128 random bits: unguessable, and 22 URL-safe characters in base64url. */
+export const SHARE_ID_BYTES = 16
+const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/
+/** The panel lists the newest links only; older ones are still revocable from the database. */
+export const SHARE_PANEL_MAX_ROWS = 100
+
+export const isShareId = (value: unknown): value is string => typeof value === 'string' && SHARE_ID_PATTERN.test(value)
+const newShareId = () => randomBytes(SHARE_ID_BYTES).toString('base64url')
+
+export type ShareTarget = { kind: 'property'; propertyId: string } | { kind: 'client_listing'; clientId: string }
+export type LiveShare = { id: string; ownerId: string; kind: ShareKind; propertyId: string | null; clientId: string | null }
+
+/** Not revoked and not expired, evaluated by the database clock (one clock for every server). */
+export function liveShareCondition(): SQL {
+  return and(isNull(shares.revokedAt), or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`))) as SQL
+}
+
+export type CreateShareResult = { ok: true; id: string; path: string } | { ok: false; message: string }
+
+/** A new link for one of the broker's properties or client listings (foreign targets → 404). */
+export async function createShare(brokerId: string, target: ShareTarget, expiresAt: Date | null = null): Promise<CreateShareResult> {
+  const subject =
+    target.kind === 'property'
+      ? await describePropertyTarget(brokerId, target.propertyId)
+      : await describeClientTarget(brokerId, target.clientId)
+  if (target.kind === 'client_listing' && (await countListingItems(brokerId, target.clientId)) === 0) {
+    return { ok: false, message: 'Add at least one property to the shortlist before sharing it.' }
+  }
+  const id = newShareId()
+  await getDb().transaction(async (tx) => {
+    await tx.insert(shares).values({
+      id,
+      ownerId: brokerId,
+      kind: target.kind,
+      propertyId: subject.propertyId,
+      clientId: subject.clientId,
+      expiresAt,
+    })
+    await recordActivity(tx, brokerId, {
+      kind: 'listing_shared',
+      propertyId: subject.propertyId,
+      clientId: subject.clientId,
+      shareId: id,
+      summary: target.kind === 'property' ? `Shared ${subject.name}` : `Shared the shortlist of ${subject.name}`,
+    })
+  })
+  return { ok: true, id, path: sharePath(target.kind, id) }
+}
+
+async function describePropertyTarget(brokerId: string, propertyId: string) {
+  const property = await requireOwnedProperty(brokerId, propertyId)
+  return { propertyId: property.id, clientId: null, name: property.title }
+}
+
+async function describeClientTarget(brokerId: string, clientId: string) {
+  const client = await requireOwnedClient(brokerId, clientId)
+  return { propertyId: null, clientId: client.id, name: client.fullName }
+}
+
+async function countListingItems(brokerId: string, clientId: string) {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(clientListingItems)
+    .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
+  return row?.n ?? 0
+}
+
+/** Revokes one of the broker's links (foreign or unknown → 404); revoking twice is harmless. */
+export async function revokeShare(brokerId: string, shareId: unknown): Promise<{ revoked: boolean }> {
+  if (!isShareId(shareId)) notFound()
+  return getDb().transaction(async (tx) => {
+    const [share] = await tx
+      .select({
+        id: shares.id,
+        kind: shares.kind,
+        revokedAt: shares.revokedAt,
+        propertyId: shares.propertyId,
+        clientId: shares.clientId,
+        propertyTitle: properties.title,
+        clientName: clients.fullName,
+      })
+      .from(shares)
+      .leftJoin(properties, eq(properties.id, shares.propertyId))
+      .leftJoin(clients, eq(clients.id, shares.clientId))
+      .where(and(eq(shares.id, shareId), eq(shares.ownerId, brokerId)))
+      .for('update', { of: shares })
+    if (!share) notFound()
+    if (share.revokedAt) return { revoked: false }
+    await tx.update(shares).set({ revokedAt: sql`now()` }).where(eq(shares.id, share.id))
+    await recordActivity(tx, brokerId, {
+      kind: 'share_revoked',
+      propertyId: share.propertyId,
+      clientId: share.clientId,
+      shareId: share.id,
+      summary:
+        share.kind === 'property'
+          ? `Revoked a share link of ${share.propertyTitle ?? 'a property'}`
+          : `Revoked a share link of the shortlist of ${share.clientName ?? 'a client'}`,
+    })
+    return { revoked: true }
+  })
+}
+
+/** The share behind a public URL, or null when unknown, revoked or expired (all look the same). */
+export async function resolveLiveShare(shareId: unknown): Promise<LiveShare | null> {
+  if (!isShareId(shareId)) return null
+  const [share] = await getDb()
+    .select({ id: shares.id, ownerId: shares.ownerId, kind: shares.kind, propertyId: shares.propertyId, clientId: shares.clientId })
+    .from(shares)
+    .where(and(eq(shares.id, shareId), liveShareCondition()))
+    .limit(1)
+  return share ?? null
+}
+
+/** The share panel of one of the broker's properties (the page has checked the property). */
+export function listSharesForProperty(brokerId: string, propertyId: string) {
+  return listShares(brokerId, 'property', propertyId)
+}
+
+/** The share panel of one of the broker's client listings. */
+export function listSharesForClientListing(brokerId: string, clientId: string) {
+  return listShares(brokerId, 'client_listing', clientId)
+}
+
+async function listShares(brokerId: string, kind: ShareKind, targetId: string): Promise<SharePanelData> {
+  const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
+  const rows = await getDb()
+    .select({
+      id: shares.id,
+      createdAt: shares.createdAt,
+      expiresAt: shares.expiresAt,
+      revokedAt: shares.revokedAt,
+      viewCount: shares.viewCount,
+      lastViewedAt: shares.lastViewedAt,
+    })
+    .from(shares)
+    .where(and(eq(shares.ownerId, brokerId), eq(shares.kind, kind), target))
+    .orderBy(desc(shares.createdAt))
+    .limit(SHARE_PANEL_MAX_ROWS)
+  const now = new Date()
+  return {
+    kind,
+    targetId,
+    appUrl: getEnv().APP_URL.replace(/\/+$/, ''),
+    shares: rows.map((row) => ({ ...row, path: sharePath(kind, row.id), state: shareState(row, now) })),
+  }
+}

@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react'
+import { Form } from 'react-router'
+import {
+  formatUtcDateTime,
+  SHARE_EXPIRY_MAX_DAYS,
+  type ShareLinkState,
+  type ShareLinkSummary,
+  type SharePanelData,
+} from '#app/modules/sharing/share-links.ts'
+import { Button, SubmitButton } from './form.tsx'
+
+type ShareLinksProps = SharePanelData & {
+  /** Where /shares sends the broker back (this page's path). */
+  redirectTo: string
+}
+
+const STATE_LABELS: Record<ShareLinkState, string> = { live: 'Live', revoked: 'Revoked', expired: 'Expired' }
+const STATE_STYLES: Record<ShareLinkState, string> = {
+  live: 'bg-success-soft text-success',
+  revoked: 'bg-danger-soft text-danger',
+  expired: 'bg-canvas text-muted',
+}
+
+/**
+ * The share panel of a property or a client listing: its links (live first), each with the
+ * full URL in a read-only field (select and copy, no script needed), views, expiry and a
+ * Revoke button; then a form for a new link. Both forms post to /shares, which redirects back.
+ */
+export function ShareLinks({ shares, kind, targetId, redirectTo, appUrl }: ShareLinksProps) {
+  const ordered = [...shares.filter((s) => s.state === 'live'), ...shares.filter((s) => s.state !== 'live')]
+  return (
+    <section aria-labelledby="share-links-title" className="space-y-3 rounded-xl border border-line bg-surface p-4">
+      <h2 id="share-links-title" className="font-semibold">Share links</h2>
+      {ordered.length === 0 ? (
+        <p className="text-sm text-muted">No share links yet. A link shows a view-only page to anyone who has it.</p>
+      ) : (
+        <ul className="space-y-3">
+          {ordered.map((share) => (
+            <ShareLinkRow key={share.id} share={share} url={`${appUrl}${share.path}`} redirectTo={redirectTo} />
+          ))}
+        </ul>
+      )}
+      <Form method="post" action="/shares" className="flex flex-wrap items-end gap-2 border-t border-line pt-3">
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="targetId" value={targetId} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div>
+          <label htmlFor={`share-expiry-${targetId}`} className="block text-sm font-medium">
+            Expires after (days, optional)
+          </label>
+          <input
+            id={`share-expiry-${targetId}`}
+            name="expiresInDays"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={SHARE_EXPIRY_MAX_DAYS}
+            step={1}
+            placeholder="Never"
+            className="mt-1 w-32 rounded-md border border-line bg-surface px-3 py-2"
+          />
+        </div>
+        <SubmitButton name="intent" value="create" pendingText="Creating...">
+          Create share link
+        </SubmitButton>
+      </Form>
+    </section>
+  )
+}
+
+function ShareLinkRow({ share, url, redirectTo }: { share: ShareLinkSummary; url: string; redirectTo: string }) {
+  const inputId = `share-url-${share.id}`
+  return (
+    <li className="space-y-1 rounded-lg border border-line p-3 text-sm">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[share.state]}`}>{STATE_LABELS[share.state]}</span>
+        <label htmlFor={inputId} className="sr-only">
+          Share link
+        </label>
+        <input
+          id={inputId}
+          type="text"
+          readOnly
+          value={url}
+          className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1 font-mono text-xs"
+        />
+        {share.state === 'live' ? <CopyButton url={url} /> : null}
+      </div>
+      <p className="text-muted">{describeShare(share)}</p>
+      {share.state === 'live' ? (
+        <Form method="post" action="/shares">
+          <input type="hidden" name="shareId" value={share.id} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Button type="submit" name="intent" value="revoke" variant="danger" className="px-3 py-1">
+            Revoke
+          </Button>
+        </Form>
+      ) : null}
+    </li>
+  )
+}
+
+function describeShare(share: ShareLinkSummary) {
+  const views = `${share.viewCount} ${share.viewCount === 1 ? 'view' : 'views'}`
+  const lastViewed = share.lastViewedAt ? `last viewed ${formatUtcDateTime(share.lastViewedAt)}` : 'not viewed yet'
+  const ending =
+    share.state === 'revoked' && share.revokedAt
+      ? `revoked ${formatUtcDateTime(share.revokedAt)}`
+      : share.expiresAt
+        ? `${share.state === 'expired' ? 'expired' : 'expires'} ${formatUtcDateTime(share.expiresAt)}`
+        : 'never expires'
+  return `Created ${formatUtcDateTime(share.createdAt)} · ${views} · ${lastViewed} · ${ending}`
+}
+
+/** Only once hydrated (the clipboard needs JavaScript); without it the field is there to copy. */
+function CopyButton({ url }: { url: string }) {
+  const [hydrated, setHydrated] = useState(false)
+  const [copied, setCopied] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  if (!hydrated) return null
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      className="px-3 py-1"
+      onClick={() => {
+        void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false))
+      }}
+    >
+      {copied ? 'Copied' : 'Copy link'}
+    </Button>
+  )
+}

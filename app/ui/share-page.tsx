@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react'
+import { formatPrice } from '#app/lib/format.ts'
+import { label } from '#app/modules/properties/catalog.ts'
+import { photoUrl, PhotoImage, type PhotoForImage } from './photo.tsx'
+import { PropertyFacts } from './property-facts.tsx'
+
+/** A property as a client sees it: public facts, photos, shared documents, the broker's note. */
+export type SharedProperty = {
+  id: string
+  title: string
+  description: string
+  type: string
+  purpose: string
+  rentPeriod: string | null
+  status: string
+  price: number | null
+  currency: string
+  referenceCode: string | null
+  street: string | null
+  area: string | null
+  city: string | null
+  region: string | null
+  postalCode: string | null
+  country: string | null
+  bedrooms: number | null
+  bathrooms: number | null
+  parking: number | null
+  floor: number | null
+  yearBuilt: number | null
+  furnished: boolean | null
+  builtArea: number | null
+  landArea: number | null
+  areaUnit: string
+  features: string[]
+  tags: string[]
+  note: string
+  photos: PhotoForImage[]
+  documents: { id: string; title: string }[]
+}
+
+export type BrokerContact = {
+  fullName: string
+  avatarUrl: string | null
+  agencyName: string | null
+  licenceNumber: string | null
+  phone: string | null
+  email: string
+}
+
+/** Printed brochures keep the cover and two more photos; the screen shows them all. */
+const PRINTED_PHOTOS = 3
+/** Statuses a client should know about before falling for a place. */
+const FLAGGED_STATUSES = new Set(['under_offer', 'sold', 'rented', 'off_market'])
+
+export function priceText(p: Pick<SharedProperty, 'price' | 'currency' | 'purpose' | 'rentPeriod'>) {
+  const period = p.purpose === 'rent' && p.rentPeriod ? ` ${label(p.rentPeriod)}` : ''
+  return `${formatPrice(p.price, p.currency)}${period}`
+}
+
+/** The frame of every share page: the seed's banner, the content, the broker's card. */
+export function SharePage({ broker, children }: { broker: BrokerContact; children: ReactNode }) {
+  return (
+    <>
+      <p role="note" className="bg-brand px-4 py-2 text-center text-sm font-medium text-brand-ink print:hidden">
+        Preview Mode - View Only
+      </p>
+      <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 print:max-w-none print:p-0">
+        {children}
+        <BrokerCard broker={broker} />
+      </main>
+    </>
+  )
+}
+
+/** Phone numbers keep + and digits only in tel: links ("+351 912 345 678" → tel:+351912345678). */
+const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
+
+export function BrokerCard({ broker }: { broker: BrokerContact }) {
+  // Only our own files: the CSP allows no other image host.
+  const avatar = broker.avatarUrl?.startsWith('/') ? broker.avatarUrl : null
+  return (
+    <section aria-label="Your broker" className="rounded-xl border border-line bg-surface p-4 print:break-inside-avoid">
+      <address className="flex items-center gap-4 not-italic">
+        {avatar ? <img src={avatar} alt="" width={64} height={64} loading="lazy" className="size-16 rounded-full object-cover" /> : null}
+        <div className="space-y-0.5 text-sm">
+          <p className="text-base font-semibold">{broker.fullName}</p>
+          {broker.agencyName ? <p>{broker.agencyName}</p> : null}
+          {broker.licenceNumber ? <p className="text-muted">Licence {broker.licenceNumber}</p> : null}
+          {broker.phone ? (
+            <p>
+              <a href={telHref(broker.phone)}>{broker.phone}</a>
+            </p>
+          ) : null}
+          <p>
+            <a href={`mailto:${broker.email}`}>{broker.email}</a>
+          </p>
+        </div>
+      </address>
+    </section>
+  )
+}
+
+type SharedPropertyViewProps = {
+  property: SharedProperty
+  /** h1 on a single-property page, h2 inside a shortlist. */
+  heading: 'h1' | 'h2'
+  /** Only the very first photo of a page loads eagerly; everything else waits for the scroll. */
+  eagerCover: boolean
+  children?: ReactNode
+}
+
+export function SharedPropertyView({ property: p, heading: Heading, eagerCover, children }: SharedPropertyViewProps) {
+  const place = [p.area, p.city].filter(Boolean).join(', ')
+  return (
+    <article id={`property-${p.id}`} className="space-y-4">
+      <header>
+        <Heading className="text-2xl font-semibold">{p.title}</Heading>
+        <p className="mt-1 text-lg font-medium">
+          {priceText(p)}
+          {FLAGGED_STATUSES.has(p.status) ? <span className="ml-2 rounded bg-warning-soft px-2 py-0.5 text-sm">{label(p.status)}</span> : null}
+        </p>
+        <p className="text-sm text-muted">{[label(p.type), label(p.purpose), place].filter(Boolean).join(' · ')}</p>
+      </header>
+      {p.note ? (
+        <blockquote className="rounded-lg border-l-4 border-brand bg-brand-soft px-4 py-2">
+          <p className="text-xs font-medium text-muted">Note from your broker</p>
+          <p className="whitespace-pre-line">{p.note}</p>
+        </blockquote>
+      ) : null}
+      <PhotoGallery photos={p.photos} title={p.title} eagerCover={eagerCover} />
+      <PropertyFacts property={p} />
+      {p.description ? <p className="whitespace-pre-line">{p.description}</p> : null}
+      {p.documents.length ? (
+        <section className="print:hidden">
+          <h3 className="font-semibold">Documents</h3>
+          <ul className="list-disc pl-5 text-sm">
+            {p.documents.map((d) => (
+              <li key={d.id}>
+                <a href={`/documents/${d.id}`}>{d.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {children}
+    </article>
+  )
+}
+
+/** The cover leads; in print it takes two thirds of the width beside two more photos. */
+function photoItemClass(index: number) {
+  if (index === 0) return 'col-span-full print:col-span-2 print:row-span-2'
+  return index >= PRINTED_PHOTOS ? 'print:hidden' : undefined
+}
+
+/** Each photo links to its large size: a tap opens it, no script needed. */
+function PhotoGallery({ photos, title, eagerCover }: { photos: PhotoForImage[]; title: string; eagerCover: boolean }) {
+  if (photos.length === 0) return null
+  return (
+    <ul aria-label={`Photos of ${title}`} className="grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3">
+      {photos.map((photo, index) => (
+        <li key={photo.id} className={photoItemClass(index)}>
+          <a href={photoUrl(photo.id, 'large')}>
+            <PhotoImage
+              photo={photo}
+              // Also the link's name: every photo link says what it opens.
+              alt={photo.caption || `${title}, photo ${index + 1}`}
+              eager={eagerCover && index === 0}
+              sizes={index === 0 ? '(min-width:768px) 768px, 100vw' : '(min-width:640px) 256px, 50vw'}
+              className="w-full rounded-lg"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,339 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { and, desc, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.server.ts'
+import { activities, clientFeedback, clients, properties, propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
+import {
+  FEEDBACK_IP_WINDOW_SECONDS,
+  FEEDBACK_LIMIT_PER_IP_PER_15_MIN,
+  FEEDBACK_LIMIT_PER_SHARE_PER_HOUR,
+  FEEDBACK_SHARE_WINDOW_SECONDS,
+} from '#app/modules/sharing/feedback.server.ts'
+import { VISITOR_COOKIE_MAX_AGE_SECONDS } from '#app/modules/sharing/share-views.server.ts'
+import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
+import { findUser } from '#tests/support/db.ts'
+import { createPropertyVia } from '#tests/support/properties.ts'
+
+const PRIVATE_MARKER = 'PRIVATE-NOTES-MARKER-9d41'
+const OTHER_FEEDBACK_MARKER = 'OTHER-CLIENT-FEEDBACK-MARKER-9d41'
+const BUDGET_BYTES = 30 * 1024
+const ASSETS_DIR = 'build/client/assets'
+
+// The stylesheets of the build under test, read as the test file starts: a rebuild running
+// alongside (another terminal) would otherwise swap the files under the test.
+const stylesheets = new Map<string, Buffer>()
+beforeAll(async () => {
+  for (const name of (await readdir(ASSETS_DIR)).filter((n) => n.endsWith('.css'))) {
+    stylesheets.set(`/assets/${name}`, await readFile(path.join(ASSETS_DIR, name)))
+  }
+})
+
+async function broker(fullName = 'Olivia Broker') {
+  const { browser, email } = await signedInBroker(fullName)
+  return { browser, ownerId: (await findUser(email)).id }
+}
+
+async function addClient(ownerId: string, fullName: string) {
+  const [client] = await getDb().insert(clients).values({ ownerId, fullName }).returning({ id: clients.id })
+  return client!.id
+}
+
+/** Creates a link through the share panel's form and returns its id (the newest of the target). */
+async function createShare(browser: TestBrowser, kind: 'property' | 'client_listing', targetId: string, expiresInDays = '') {
+  const response = await browser.post('/shares', { intent: 'create', kind, targetId, expiresInDays, redirectTo: '/home' })
+  expect(response.status).toBe(302)
+  const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
+  const [share] = await getDb().select({ id: shares.id }).from(shares).where(target).orderBy(desc(shares.createdAt)).limit(1)
+  return share!.id
+}
+
+async function uploadPhotos(browser: TestBrowser, propertyId: string, count: number) {
+  const form = new FormData()
+  form.set('intent', 'upload-photos')
+  for (let i = 0; i < count; i++) {
+    const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: i * 12, g: 120, b: 200 } } }).jpeg().toBuffer()
+    form.append('photos', new File([new Uint8Array(jpeg)], `room-${i}.jpg`, { type: 'image/jpeg' }))
+  }
+  expect((await browser.postMultipart(`/property/${propertyId}/media?upload=photos`, form)).status).toBe(302)
+  return getDb().select({ id: propertyPhotos.id }).from(propertyPhotos).where(eq(propertyPhotos.propertyId, propertyId))
+}
+
+async function uploadDocument(browser: TestBrowser, propertyId: string, title: string, shared: boolean) {
+  const form = new FormData()
+  form.set('intent', 'upload-document')
+  form.set('title', title)
+  form.set('document', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${title}.pdf`, { type: 'application/pdf' }))
+  await browser.postMultipart(`/property/${propertyId}/media?upload=document`, form)
+  const [document] = await getDb().select({ id: propertyDocuments.id }).from(propertyDocuments).where(eq(propertyDocuments.title, title))
+  if (shared) await browser.post(`/property/${propertyId}/media`, { intent: 'share-document', documentId: document!.id, shared: 'true' })
+  return document!.id
+}
+
+/** A broker, a property with private notes, a client whose shortlist holds it, and a link to each. */
+async function sharedWorld() {
+  const owner = await broker()
+  const propertyId = await createPropertyVia(owner.browser, { title: 'Sea view flat', privateNotes: PRIVATE_MARKER, price: '450000' })
+  const clientId = await addClient(owner.ownerId, 'Ana Lima')
+  await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'add', propertyId })
+  await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'note', propertyId, note: 'Walk to the beach.' })
+  const propertyShare = await createShare(owner.browser, 'property', propertyId)
+  const listingShare = await createShare(owner.browser, 'client_listing', clientId)
+  return { owner, propertyId, clientId, propertyShare, listingShare, listingPath: `/client-listing/${listingShare}` }
+}
+
+const feedbackOf = (clientId: string) => getDb().select().from(clientFeedback).where(eq(clientFeedback.clientId, clientId))
+
+describe('share routes', () => {
+  it('guards /shares: no session → /auth, nothing created', async () => {
+    const response = await new TestBrowser().post('/shares', { intent: 'create', kind: 'property', targetId: crypto.randomUUID() })
+    expect(response.headers.get('Location')).toBe('/auth')
+  })
+
+  it('creates a 22-character link, lists it on the client listing, revokes it; bad input never a 500', async () => {
+    const { owner, clientId, listingShare } = await sharedWorld()
+    expect(listingShare).toMatch(/^[A-Za-z0-9_-]{22}$/)
+    const panel = await (await owner.browser.get(`/client/${clientId}/listing`)).text()
+    expect(panel).toContain(`value="http://localhost:3000/client-listing/${listingShare}"`)
+    expect(panel).toContain('never expires')
+
+    const revoked = await owner.browser.post('/shares', { intent: 'revoke', shareId: listingShare, redirectTo: `/client/${clientId}/listing` })
+    expect(revoked.headers.get('Location')).toBe(`/client/${clientId}/listing`)
+    expect(await (await owner.browser.follow(revoked)).response.text()).toContain('Share link revoked.')
+    const kinds = await getDb().select({ kind: activities.kind }).from(activities).where(eq(activities.shareId, listingShare))
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['listing_shared', 'share_revoked'])
+
+    const badExpiry = await owner.browser.post('/shares', { intent: 'create', kind: 'client_listing', targetId: clientId, expiresInDays: '400', redirectTo: '//evil.example' })
+    expect(badExpiry.headers.get('Location')).toBe('/home')
+    expect(await (await owner.browser.follow(badExpiry)).response.text()).toContain('Choose an expiry between 1 and 365 days')
+    const weekLong = await createShare(owner.browser, 'client_listing', clientId, '7')
+    const [week] = await getDb().select({ expiresAt: shares.expiresAt }).from(shares).where(eq(shares.id, weekLong))
+    expect(Math.round((week!.expiresAt!.getTime() - Date.now()) / 86_400_000)).toBe(7)
+    const emptyClient = await addClient(owner.ownerId, 'Nobody Yet')
+    const refused = await owner.browser.post('/shares', { intent: 'create', kind: 'client_listing', targetId: emptyClient, redirectTo: '/home' })
+    expect(await (await owner.browser.follow(refused)).response.text()).toContain('Add at least one property to the shortlist before sharing it.')
+    expect(await getDb().select().from(shares).where(eq(shares.clientId, emptyClient))).toEqual([])
+    expect((await owner.browser.post('/shares', { intent: 'explode' })).status).toBe(400)
+    expect((await owner.browser.post('/shares', { intent: 'create', kind: 'castle', targetId: clientId })).status).toBe(400)
+    expect((await owner.browser.post('/shares', { intent: 'revoke', shareId: 'not-a-share' })).status).toBe(404)
+  })
+
+  it("another broker's targets and links are a 404 for every share action and page", async () => {
+    const { owner, propertyId, clientId, propertyShare } = await sharedWorld()
+    const intruder = await broker('Mallory')
+    const forms: Record<string, string>[] = [
+      { intent: 'create', kind: 'property', targetId: propertyId },
+      { intent: 'create', kind: 'client_listing', targetId: clientId },
+      { intent: 'revoke', shareId: propertyShare },
+    ]
+    for (const form of forms) {
+      expect((await intruder.browser.post('/shares', form)).status, JSON.stringify(form)).toBe(404)
+    }
+    expect((await intruder.browser.get(`/client/${clientId}/listing`)).status).toBe(404)
+    const [share] = await getDb().select().from(shares).where(eq(shares.id, propertyShare))
+    expect(share?.revokedAt).toBeNull()
+    expect(await getDb().select().from(shares).where(eq(shares.ownerId, intruder.ownerId))).toEqual([])
+    expect((await owner.browser.get(`/preview/${propertyShare}`)).status).toBe(200)
+  })
+})
+
+describe('share pages', () => {
+  it('show the view-only page with no script, no private notes, Open Graph meta and documents marked shared', async () => {
+    const { owner, propertyId, propertyShare } = await sharedWorld()
+    const [photo] = await uploadPhotos(owner.browser, propertyId, 2)
+    await uploadDocument(owner.browser, propertyId, 'Floor plan', true)
+    await uploadDocument(owner.browser, propertyId, 'Private valuation', false)
+    const response = await new TestBrowser().get(`/preview/${propertyShare}`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('Preview Mode - View Only')
+    expect(html).toContain('Sea view flat')
+    expect(html).toContain('€450,000')
+    expect(html).toContain('Floor plan')
+    expect(html).not.toContain('Private valuation')
+    expect(html).toContain('Olivia Broker')
+    expect(html).not.toContain('<script')
+    expect(html).not.toContain(PRIVATE_MARKER)
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+    expect(html).toContain('<meta property="og:title" content="Sea view flat"/>')
+    expect(html).toContain('<meta property="og:description" content="€450,000 · Lisbon"/>')
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/media/${photo!.id}/large"/>`)
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/preview/${propertyShare}"/>`)
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>')
+    expect(html).toContain(`href="/media/${photo!.id}/large"`)
+    expect(html).toMatch(/loading="eager"[^>]*>[\s\S]*loading="lazy"/)
+  })
+
+  it('answer the same 404 for unknown, revoked, expired and wrong-kind ids', async () => {
+    const { owner, propertyShare, listingShare } = await sharedWorld()
+    const anonymous = new TestBrowser()
+    const unknown = await anonymous.get('/preview/AAAAAAAAAAAAAAAAAAAAAA')
+    expect(unknown.status).toBe(404)
+    // Byte for byte the same page once the per-request CSP nonce is set aside.
+    const withoutNonce = async (response: Response) => (await response.text()).replace(/ nonce="[^"]*"/g, '')
+    const unknownBody = await withoutNonce(unknown)
+    expect(unknownBody).not.toContain('<script')
+
+    expect((await anonymous.get(`/client-listing/${propertyShare}`)).status).toBe(404)
+    expect((await anonymous.get(`/preview/${listingShare}`)).status).toBe(404)
+    await getDb().update(shares).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(shares.id, listingShare))
+    const expired = await anonymous.get(`/client-listing/${listingShare}`)
+    expect(expired.status).toBe(404)
+    await owner.browser.post('/shares', { intent: 'revoke', shareId: propertyShare })
+    const revoked = await anonymous.get(`/preview/${propertyShare}`)
+    expect(revoked.status).toBe(404)
+    expect(await withoutNonce(revoked)).toBe(unknownBody)
+    expect(await withoutNonce(expired)).toBe(unknownBody)
+  })
+
+  it('count a view once per visitor and day, never for the owner, and cache only cookie-free answers', async () => {
+    const { owner, propertyShare } = await sharedWorld()
+    const path = `/preview/${propertyShare}`
+    const viewCount = async () => (await getDb().select().from(shares).where(eq(shares.id, propertyShare)))[0]?.viewCount
+    const first = new TestBrowser()
+    const firstView = await first.get(path)
+    expect(firstView.headers.getSetCookie().some((c) => c.startsWith('bv_visitor='))).toBe(true)
+    expect(firstView.headers.get('Cache-Control')).toBe('private, no-store')
+    const secondView = await first.get(path)
+    expect(secondView.headers.getSetCookie()).toEqual([])
+    expect(secondView.headers.get('Cache-Control')).toBe('public, max-age=60, s-maxage=300')
+    expect(secondView.headers.get('Vary')).toContain('Cookie')
+    expect(await viewCount()).toBe(1)
+
+    await new TestBrowser().get(path)
+    await owner.browser.get(path)
+    await new TestBrowser().get(path, { headers: { 'User-Agent': 'WhatsApp/2.23.20' } })
+    expect(await viewCount()).toBe(2)
+    const viewed = await getDb().select().from(activities).where(and(eq(activities.shareId, propertyShare), eq(activities.kind, 'share_viewed')))
+    expect(viewed).toHaveLength(2)
+    expect(viewed[0]?.summary).toBe('Share link of Sea view flat opened')
+  })
+
+  it('stay under 30 KB of gzipped HTML + CSS with 20 photos (property and client listing)', async () => {
+    const { owner, propertyId, propertyShare, listingPath } = await sharedWorld()
+    expect(await uploadPhotos(owner.browser, propertyId, 20)).toHaveLength(20)
+    for (const pagePath of [`/preview/${propertyShare}`, listingPath]) {
+      const html = await (await new TestBrowser().get(pagePath)).text()
+      const links = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!)
+      expect(links).toHaveLength(1)
+      const css = stylesheets.get(links[0]!)
+      if (!css) throw new Error(`${links[0]} is not in ${ASSETS_DIR}: was the app rebuilt during the run?`)
+      const bytes = gzipSync(html).length + gzipSync(css).length
+      expect(bytes, `${pagePath}: ${bytes} bytes`).toBeLessThan(BUDGET_BYTES)
+      expect(html.match(/<img /g)).toHaveLength(20)
+    }
+  })
+})
+
+describe('files behind a share', () => {
+  it('serves shared photos and documents to anyone while the link lives, then 404', async () => {
+    const { owner, propertyId, propertyShare } = await sharedWorld()
+    const [photo] = await uploadPhotos(owner.browser, propertyId, 1)
+    const sharedDoc = await uploadDocument(owner.browser, propertyId, 'Energy certificate', true)
+    const privateDoc = await uploadDocument(owner.browser, propertyId, 'Owner ID', false)
+    const anonymous = new TestBrowser()
+    expect((await anonymous.get(`/media/${photo!.id}/large`)).status).toBe(200)
+    expect((await anonymous.get(`/documents/${sharedDoc}`)).status).toBe(200)
+    expect((await anonymous.get(`/documents/${privateDoc}`)).status).toBe(404)
+
+    // Still reachable through the client listing's link; then through nothing.
+    await owner.browser.post('/shares', { intent: 'revoke', shareId: propertyShare })
+    expect((await anonymous.get(`/media/${photo!.id}/thumb`)).status).toBe(200)
+    const listingShares = await getDb().select({ id: shares.id }).from(shares).where(eq(shares.kind, 'client_listing'))
+    for (const { id } of listingShares) await owner.browser.post('/shares', { intent: 'revoke', shareId: id })
+    expect((await anonymous.get(`/media/${photo!.id}/large`)).status).toBe(404)
+    expect((await anonymous.get(`/documents/${sharedDoc}`)).status).toBe(404)
+    expect((await owner.browser.get(`/media/${photo!.id}/large`)).status).toBe(200)
+
+    // A public, active property's photos are open to anyone; back to private, they are not.
+    await getDb().update(properties).set({ visibility: 'public', status: 'active' }).where(eq(properties.id, propertyId))
+    expect((await anonymous.get(`/media/${photo!.id}/medium`)).status).toBe(200)
+    await getDb().update(properties).set({ visibility: 'private' }).where(eq(properties.id, propertyId))
+    expect((await anonymous.get(`/media/${photo!.id}/medium`)).status).toBe(404)
+  })
+})
+
+describe('client feedback', () => {
+  it('records a reaction with a comment, thanks the client, and shows it only to the broker', async () => {
+    const { owner, propertyId, clientId, listingPath } = await sharedWorld()
+    // Another client of the same broker, with feedback on the same property through their own link.
+    const otherClient = await addClient(owner.ownerId, 'Bruno Costa')
+    await owner.browser.post(`/client/${otherClient}/edit-listing`, { intent: 'add', propertyId })
+    const otherShare = await createShare(owner.browser, 'client_listing', otherClient)
+    await new TestBrowser().post(`/client-listing/${otherShare}`, { propertyId, reaction: 'not_for_me', comment: OTHER_FEEDBACK_MARKER })
+
+    const client = new TestBrowser()
+    const page = await (await client.get(listingPath)).text()
+    expect(page).toContain('Walk to the beach.')
+    expect(page).not.toContain('<script')
+    expect(page).not.toContain(PRIVATE_MARKER)
+    expect(page).not.toContain(OTHER_FEEDBACK_MARKER)
+    expect(page).not.toContain('Bruno Costa')
+
+    const posted = await client.post(listingPath, { propertyId, reaction: 'interested', comment: 'Can we <b>visit</b> Saturday?', name: 'Ana' })
+    expect(posted.status).toBe(303)
+    expect(posted.headers.get('Location')).toBe(`${listingPath}#property-${propertyId}`)
+    const thanked = await client.get(listingPath)
+    expect(await thanked.text()).toContain('Thank you! Your feedback has been sent to your broker.')
+    expect(thanked.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(await feedbackOf(clientId)).toMatchObject([{ reaction: 'interested', comment: 'Can we <b>visit</b> Saturday?', authorName: 'Ana' }])
+    const logged = await getDb().select().from(activities).where(and(eq(activities.clientId, clientId), eq(activities.kind, 'client_feedback')))
+    expect(logged[0]?.summary).toBe('Ana Lima: Interested in Sea view flat')
+
+    const brokerView = await (await owner.browser.get(`/client/${clientId}/listing`)).text()
+    expect(brokerView).toContain('Can we &lt;b&gt;visit&lt;/b&gt; Saturday?')
+    expect(brokerView).toContain('Interested')
+    expect(brokerView).not.toContain(OTHER_FEEDBACK_MARKER)
+  })
+
+  it('answers bad input with 400 next to the form, drops honeypot posts, and 404s foreign properties', async () => {
+    const { owner, clientId, propertyId, listingPath } = await sharedWorld()
+    const client = new TestBrowser()
+    const empty = await client.post(listingPath, { propertyId, reaction: '', comment: '   ' })
+    expect(empty.status).toBe(400)
+    expect(await empty.text()).toContain('Choose Interested or Not for me, or write a comment.')
+    const tooLong = await client.post(listingPath, { propertyId, reaction: 'interested', comment: 'y'.repeat(1001), name: 'n'.repeat(81) })
+    expect(tooLong.status).toBe(400)
+    const html = await tooLong.text()
+    expect(html).toContain('Keep the comment to 1000 characters or fewer.')
+    expect(html).toContain('Keep the name to 80 characters or fewer.')
+    expect(html).not.toContain('<script')
+    expect(tooLong.headers.get('Cache-Control')).toBe('private, no-store')
+    expect((await client.post(listingPath, { propertyId, reaction: 'love-it' })).status).toBe(400)
+
+    const bot = await client.post(listingPath, { propertyId, reaction: 'interested', website: 'http://spam.example' })
+    expect(bot.status).toBe(303)
+    const foreign = await createPropertyVia((await broker('Other')).browser)
+    const notListed = await createPropertyVia(owner.browser, { title: 'Not on the list' })
+    for (const id of [foreign, notListed, 'nope']) {
+      expect((await client.post(listingPath, { propertyId: id, reaction: 'interested' })).status, id).toBe(404)
+    }
+    expect(await feedbackOf(clientId)).toEqual([])
+    const { propertyShare } = await sharedWorld()
+    expect((await client.post(`/preview/${propertyShare}`, { propertyId, reaction: 'interested' })).status).toBe(404)
+  })
+
+  it('pins the limits and durations to what their names say', () => {
+    expect([FEEDBACK_LIMIT_PER_IP_PER_15_MIN, FEEDBACK_IP_WINDOW_SECONDS]).toEqual([10, 15 * 60])
+    expect([FEEDBACK_LIMIT_PER_SHARE_PER_HOUR, FEEDBACK_SHARE_WINDOW_SECONDS]).toEqual([20, 60 * 60])
+    expect(VISITOR_COOKIE_MAX_AGE_SECONDS).toBe(365 * 24 * 60 * 60)
+  })
+
+  it('limits feedback per IP (10 per 15 min) and per share (20 per hour) with a 429', async () => {
+    const { clientId, propertyId, listingPath } = await sharedWorld()
+    const sameIp = new TestBrowser()
+    for (let i = 0; i < 10; i++) expect((await sameIp.post(listingPath, { propertyId, reaction: 'interested' })).status).toBe(303)
+    const limited = await sameIp.post(listingPath, { propertyId, reaction: 'interested', comment: 'Kept after refusal' })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/)
+    const html = await limited.text()
+    expect(html).toContain('Too much feedback from here at once.')
+    expect(html).toContain('Kept after refusal')
+
+    for (let i = 0; i < 10; i++) expect((await new TestBrowser().post(listingPath, { propertyId, reaction: 'not_for_me' })).status).toBe(303)
+    expect((await new TestBrowser().post(listingPath, { propertyId, reaction: 'not_for_me' })).status).toBe(429)
+    expect(await feedbackOf(clientId)).toHaveLength(20)
+  })
+})
