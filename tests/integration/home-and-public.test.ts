@@ -62,3 +62,21 @@ describe('/public-properties', () => {
     expect((await browser.get('/public-properties')).status).toBe(200)
   })
 })
+
+describe('/public-properties/{id}', () => {
+  it('shows a public active listing to any broker without private notes; anything else is a 404', async () => {
+    const seller = await signedInBroker('Sara Seller')
+    const publicId = await createPropertyVia(seller.browser, { title: 'Open house', visibility: 'public', status: 'active', privateNotes: 'SECRET-NOTE-42' })
+    const privateId = await createPropertyVia(seller.browser, { title: 'Hidden house', visibility: 'private', status: 'active' })
+    const draftId = await createPropertyVia(seller.browser, { title: 'Draft house', visibility: 'public', status: 'draft' })
+    const { browser } = await signedInBroker()
+    const page = await browser.get(`/public-properties/${publicId}`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Open house')
+    expect(html).toContain('Sara Seller')
+    expect(html).toContain('Preview Mode - View Only')
+    expect(html).not.toContain('SECRET-NOTE-42')
+    for (const id of [privateId, draftId, 'not-a-uuid']) expect((await browser.get(`/public-properties/${id}`)).status).toBe(404)
+  })
+})

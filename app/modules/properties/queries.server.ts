@@ -145,3 +145,14 @@ export async function getPropertyUsage(brokerId: string, limit: number): Promise
   }
 }
 
+
+/** The owner of a public, active listing (any broker's), or a 404: for /public-properties/{id}. */
+export async function getPublicPropertyOwner(propertyId: unknown): Promise<string> {
+  if (!isUuid(propertyId)) notFound()
+  const [row] = await getDb()
+    .select({ ownerId: properties.ownerId })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), PUBLIC_SCOPE))
+    .limit(1)
+  return row?.ownerId ?? notFound()
+}

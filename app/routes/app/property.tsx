@@ -10,12 +10,14 @@ import { changePropertyStatus, deleteProperty, updatePrivateNotes } from '#app/m
 import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { PrivateNotesSchema, StatusChangeSchema } from '#app/modules/properties/schemas.ts'
 import { requireAuth } from '#app/modules/session/session.server.ts'
+import { listSharesForProperty } from '#app/modules/sharing/shares.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { Button, ErrorList, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
 import { PropertyFacts } from '#app/ui/property-facts.tsx'
+import { ShareLinks } from '#app/ui/share-links.tsx'
 import { StatusBadge } from '#app/ui/status-badge.tsx'
 import type { Route } from './+types/property'
 
@@ -24,13 +26,14 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const property = await getProperty(user.id, params.id)
-  const [photos, documents, comments, activity] = await Promise.all([
+  const [photos, documents, comments, activity, sharePanel] = await Promise.all([
     listPhotos(user.id, property.id),
     listDocuments(user.id, property.id),
     listComments(user.id, 'property', property.id),
     listActivity(user.id, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
+    listSharesForProperty(user.id, property.id),
   ])
-  return { property, photos, documents, comments, activity }
+  return { property, photos, documents, comments, activity, sharePanel }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { property: p, photos, documents, comments, activity } = loaderData
+  const { property: p, photos, documents, comments, activity, sharePanel } = loaderData
   const here = `/property/${p.id}`
   const errorFor = (intent: string) => (actionData?.intent === intent ? [actionData.error] : null)
   return (
@@ -139,6 +142,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             </Form>
             <ErrorList errors={errorFor('status')} />
           </Card>
+          <ShareLinks {...sharePanel} redirectTo={here} />
           <Card title="Private notes">
             <Form method="post" className="space-y-2">
               <label htmlFor="privateNotes" className="sr-only">Private notes</label>

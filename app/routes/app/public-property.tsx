@@ -1,6 +1,32 @@
-import { data } from 'react-router'
+import { Link } from 'react-router'
+import { getPublicPropertyOwner } from '#app/modules/properties/queries.server.ts'
+import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
+import { notFound } from '#app/modules/properties/access.server.ts'
+import { SharedPropertyView, SharePage } from '#app/ui/share-page.tsx'
+import type { Route } from './+types/public-property'
 
-// Work in progress (issue 4): answers 404 until the screen lands.
-export function loader() {
-  throw data(null, { status: 404 })
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Public listing'} · BrokerVault` }]
+
+/**
+ * A public, active listing as its broker's clients see it (the same view-only component as share
+ * pages: never private notes). Any signed-in broker may open it, with or without a subscription.
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const ownerId = await getPublicPropertyOwner(params.id)
+  const [[property], broker] = await Promise.all([loadSharedProperties(ownerId, [params.id]), loadBrokerContact(ownerId)])
+  if (!property) notFound()
+  return { property, broker }
+}
+
+export default function PublicPropertyPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <p className="mb-4 text-sm">
+        <Link to="/public-properties">← Public properties</Link>
+      </p>
+      <SharePage broker={loaderData.broker}>
+        <SharedPropertyView property={loaderData.property} heading="h1" eagerCover />
+      </SharePage>
+    </>
+  )
 }
