@@ -51,3 +51,12 @@ export function clearNavState(context: Readonly<RouterContextProvider>) {
   box.state = emptyNavState(Date.now())
   box.dirty = true
 }
+
+/**
+ * The seed clears the trial-expired flag on the auth page and on preview routes. Route
+ * middleware, not the loader: it must happen before the root loader reads the flag.
+ */
+export const clearTrialExpiredFlag: MiddlewareFunction<Response> = async ({ context }, next) => {
+  updateNavState(context, (s) => (s.trialExpired ? { ...s, trialExpired: false } : s))
+  return next()
+}

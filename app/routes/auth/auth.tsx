@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from 'react-router'
 import type { z } from 'zod'
 import { handleSignIn, handleSignUp } from '#app/modules/auth/auth-actions.server.ts'
 import { AuthFormSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
-import { clearNavState, getNavState, updateNavState } from '#app/modules/navigation/nav-state.server.ts'
+import { clearNavState, clearTrialExpiredFlag, getNavState } from '#app/modules/navigation/nav-state.server.ts'
 import { getAuth } from '#app/modules/session/session.server.ts'
 import { Button, Field, Honeypot, SubmitButton } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth'
@@ -15,13 +15,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.mode === 'signup' ? 'Create an account' : 'Sign in'} · BrokerVault` },
 ]
 
+export const middleware: Route.MiddlewareFunction[] = [clearTrialExpiredFlag]
+
 // Passes the action's Retry-After on to the 429 response.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (getAuth(context)) throw redirect('/home')
-  // The seed clears the trial-expired flag on the auth page.
-  updateNavState(context, (s) => (s.trialExpired ? { ...s, trialExpired: false } : s))
   const mode = new URL(request.url).searchParams.get('mode') === 'signup' ? 'signup' : 'signin'
   return { mode, networkError: getNavState(context).networkError } as const
 }

@@ -3,6 +3,7 @@ import { clientAddressContext } from '#app/lib/client-address.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/modules/properties/access.server.ts'
+import { clearTrialExpiredFlag } from '#app/modules/navigation/nav-state.server.ts'
 import { getAuth } from '#app/modules/session/session.server.ts'
 import { submitFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
@@ -17,6 +18,9 @@ import type { Route } from './+types/preview'
 
 // Share pages ship no JavaScript at all (cheap phones); the root leaves Scripts out.
 export const handle: RouteHandle = { hydrate: false }
+
+// Only a broker carries the flag, and a request with that cookie is never cached publicly.
+export const middleware: Route.MiddlewareFunction[] = [clearTrialExpiredFlag]
 
 /*
  * Caching. A share page's bytes depend only on its URL, except for what cookies change: the
