@@ -52,7 +52,7 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('clients_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('clients_owner_updated_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst()),
     index('clients_owner_stage_idx').on(t.ownerId, t.stage),
     index('clients_search_idx').using('gin', t.search),
     index('clients_tags_idx').using('gin', t.tags),
@@ -140,7 +140,7 @@ export const clientFeedback = pgTable(
     authorName: text('author_name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('client_feedback_client_idx').on(t.clientId, t.createdAt.desc())],
+  (t) => [index('client_feedback_client_idx').on(t.clientId, t.createdAt.desc().nullsFirst())],
 )
 
 export const deals = pgTable(

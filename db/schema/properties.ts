@@ -24,6 +24,8 @@ import {
 } from '../../app/modules/properties/catalog.ts'
 import { users } from './accounts.ts'
 
+// Indexes on created_at say DESC NULLS FIRST to match ORDER BY created_at DESC (Postgres's default),
+// or the planner cannot walk them for the newest-first lists.
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -90,13 +92,13 @@ export const properties = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('properties_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('properties_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
     index('properties_owner_status_idx').on(t.ownerId, t.status),
     index('properties_owner_price_idx').on(t.ownerId, t.price),
     index('properties_owner_city_idx').on(t.ownerId, sql`lower(${t.city})`),
     index('properties_search_idx').using('gin', t.search),
     index('properties_tags_idx').using('gin', t.tags),
-    index('properties_public_idx').on(t.visibility, t.status, t.createdAt.desc()),
+    index('properties_public_idx').on(t.visibility, t.status, t.createdAt.desc().nullsFirst()),
   ],
 )
 
@@ -189,8 +191,8 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('activities_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
-    index('activities_property_idx').on(t.propertyId, t.createdAt.desc()),
-    index('activities_client_idx').on(t.clientId, t.createdAt.desc()),
+    index('activities_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
+    index('activities_property_idx').on(t.propertyId, t.createdAt.desc().nullsFirst()),
+    index('activities_client_idx').on(t.clientId, t.createdAt.desc().nullsFirst()),
   ],
 )
