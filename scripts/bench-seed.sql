@@ -136,3 +136,15 @@ where p.reference_code = 'BV-00001';
 -- Fresh statistics, so the planner sees 5,000 rows (as it would after autovacuum on a live system).
 analyze properties;
 analyze property_photos;
+
+-- Share pages (issue 4): a property share of BV-00001 (20 photos) and a client listing holding it.
+-- Fixed ids of the real shape (22 base64url characters) so the bench knows the URLs.
+insert into clients (owner_id, full_name, kind, stage)
+select owner_id, 'Bench Client', 'buyer', 'viewing' from properties where reference_code = 'BV-00001';
+insert into client_listing_items (owner_id, client_id, property_id, position, note)
+select p.owner_id, c.id, p.id, 0, 'Twenty photos: the heaviest share page we serve.'
+from properties p join clients c on c.owner_id = p.owner_id where p.reference_code = 'BV-00001';
+insert into shares (id, owner_id, kind, property_id)
+select 'BenchPropertyShare0001', owner_id, 'property', id from properties where reference_code = 'BV-00001';
+insert into shares (id, owner_id, kind, client_id)
+select 'BenchListingShare00001', owner_id, 'client_listing', id from clients where full_name = 'Bench Client';

@@ -53,6 +53,10 @@ const scenarios = (detailPropertyId) => [
   { name: 'list: text filter', path: '/properties?q=waterfront', kind: 'list' },
   { name: 'list: city, 2+ bedrooms, by price', path: '/properties?city=Porto&minBedrooms=2&sort=price_asc', kind: 'list' },
   { name: 'detail: 20 photos', path: `/property/${detailPropertyId}`, kind: 'detail' },
+  // Share pages as a client's phone sees them: anonymous, a returning visitor (the first view,
+  // which counts and sets the visitor cookie, happens in the check before measuring).
+  { name: 'share: property, 20 photos', path: '/preview/BenchPropertyShare0001', kind: 'share' },
+  { name: 'share: client listing, 20 photos', path: '/client-listing/BenchListingShare00001', kind: 'share' },
 ]
 
 const TARGETS = { pglite: preparePglite, postgres: preparePostgres }
@@ -399,6 +403,20 @@ function gzipTransferSize(url, cookie) {
   })
 }
 
+/** A share page's budget: gzip bytes of its HTML plus its stylesheets, and no script at all. */
+async function sharePageSizes(appUrl, pathname, jar) {
+  const { html } = await getPage(appUrl, pathname, jar)
+  if (html.includes('<script')) throw new Error(`GET ${pathname} ships a <script>`)
+  const stylesheets = [...html.matchAll(/<link\b[^>]*\brel="stylesheet"[^>]*>/g)]
+    .map((m) => /\bhref="([^"]+)"/.exec(m[0])?.[1])
+    .filter(Boolean)
+  if (stylesheets.length === 0) throw new Error(`GET ${pathname} links no stylesheet`)
+  const htmlGzip = await gzipTransferSize(`${appUrl}${pathname}`, jar.header)
+  let cssGzip = 0
+  for (const href of stylesheets) cssGzip += await gzipTransferSize(`${appUrl}${href}`, '')
+  return { htmlGzip, cssGzip, totalGzip: htmlGzip + cssGzip }
+}
+
 /** Before measuring: the page answers 200 with what it should show (matches / photos). */
 async function checkScenario(appUrl, jar, scenario) {
   const { html } = await getPage(appUrl, scenario.path, jar)
@@ -462,10 +480,12 @@ async function benchTarget(name, { seconds, explain }) {
     await checkSignedIn(server.appUrl, jar)
     const results = []
     for (const scenario of scenarios(prepared.detailPropertyId)) {
-      const { matches } = await checkScenario(server.appUrl, jar, scenario)
-      const measured = await measure(server.appUrl, jar, scenario, seconds)
+      const scenarioJar = scenario.kind === 'share' ? new CookieJar() : jar
+      const { matches } = await checkScenario(server.appUrl, scenarioJar, scenario)
+      const measured = await measure(server.appUrl, scenarioJar, scenario, seconds)
+      const sizes = scenario.kind === 'share' ? await sharePageSizes(server.appUrl, scenario.path, scenarioJar) : null
       console.log(`${name}: ${scenario.path} → ${measured.requestsPerSecond} req/s, p99 ${measured.latencyP99Ms} ms`)
-      results.push({ name: scenario.name, path: scenario.path, matches, ...measured })
+      results.push({ name: scenario.name, path: scenario.path, matches, ...measured, ...(sizes && { sizes }) })
     }
     const listPage = await inspectListPage(server.appUrl, jar)
     return { target: name, listings: prepared.listings, propertiesPage: listPage, scenarios: results }
@@ -499,6 +519,12 @@ function printReport(report) {
       `Accept-Encoding: gzip; load average at start ${report.loadAverageAtStart.join(' ')} on ${report.cpus} CPUs`,
   )
   for (const t of report.targets) {
+    for (const s of t.scenarios.filter((scenario) => scenario.sizes)) {
+      const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
+      console.log(
+        `${t.target}: ${s.path} gzip HTML ${kib(s.sizes.htmlGzip)} + CSS ${kib(s.sizes.cssGzip)} = ${kib(s.sizes.totalGzip)} (budget 30 KiB), no <script>`,
+      )
+    }
     const p = t.propertiesPage
     console.log(
       `${t.target}: /properties HTML ${(p.htmlBytes / 1024).toFixed(1)} KiB, gzip ${(p.gzipBytes / 1024).toFixed(1)} KiB; ` +
