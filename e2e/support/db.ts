@@ -23,6 +23,16 @@ export class E2EDatabase {
     if (rows.count !== 1) throw new Error(`expireTrial: no subscription for ${email}`)
   }
 
+  /** Puts the broker on a plan, as a purchase would (a paid plan has no trial end). */
+  async setPlan(email: string, plan: 'free_trial' | 'starter' | 'advanced' | 'professional') {
+    const rows = await this.sql`
+      update user_subscriptions
+         set plan = ${plan}::subscription_plan
+       where user_id = (select id from users where lower(email) = lower(${email}))
+      returning user_id`
+    if (rows.count !== 1) throw new Error(`setPlan: no subscription for ${email}`)
+  }
+
   async getPlan(email: string): Promise<string | null> {
     const [row] = await this.sql<{ plan: string }[]>`
       select s.plan from user_subscriptions s join users u on u.id = s.user_id
