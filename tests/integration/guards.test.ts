@@ -17,11 +17,12 @@ const SUBSCRIPTION_GUARDED = [
   '/client/7/listing',
   '/client/7/listing/42',
   '/deals',
+  '/deal/6f1c2a3e-0000-4000-8000-000000000000',
 ]
 const TRIAL_EXPIRED_TOAST = 'Your trial has expired. Please upgrade to access this feature.'
 
 describe('session guard', () => {
-  it.each([...SUBSCRIPTION_GUARDED, '/profile', '/public-properties', '/property/edit/1', '/property/1/edit'])(
+  it.each([...SUBSCRIPTION_GUARDED, '/profile', '/public-properties', '/public-properties/1', '/property/edit/1', '/property/1/edit'])(
     'sends %s to /auth without a session',
     async (path) => {
       const response = await new TestBrowser().get(path)
@@ -30,11 +31,14 @@ describe('session guard', () => {
     },
   )
 
-  it('guards child actions too: a POST to /profile without a session runs nothing', async () => {
-    const response = await new TestBrowser().post('/profile', { intent: 'update-profile', fullName: 'Mallory' })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/auth')
-  })
+  it.each(['/profile', '/shares', '/comments', '/deals', '/client/new', '/property/new/residential'])(
+    'guards child actions too: a POST to %s without a session runs nothing',
+    async (path) => {
+      const response = await new TestBrowser().post(path, { intent: 'create', fullName: 'Mallory', title: 'x' })
+      expect(response.status).toBe(302)
+      expect(response.headers.get('Location')).toBe('/auth')
+    },
+  )
 
   it('remembers the requested path and returns to it after sign-in', async () => {
     const browser = new TestBrowser()
@@ -81,6 +85,7 @@ describe('subscription guard', () => {
     await expireTrial(email)
     expect((await browser.get('/profile')).status).toBe(200)
     expect((await browser.get('/public-properties')).status).toBe(200)
+    expect((await browser.get('/public-properties/6f1c2a3e-0000-4000-8000-000000000000')).status).toBe(404)
     // No property exists yet: the edit pages answer 404 instead of redirecting to /pricing.
     expect((await browser.get('/property/edit/1')).status).toBe(404)
     expect((await browser.get('/property/1/edit')).status).toBe(404)
