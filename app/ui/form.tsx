@@ -12,33 +12,44 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   )
 }
 
-type FieldProps = {
-  label: string
-  errors?: string[] | null
-  errorId?: string
-  hint?: ReactNode
-  inputProps: ComponentProps<'input'>
-}
+type FieldFrame = { label: string; errors?: string[] | null; errorId?: string; hint?: ReactNode }
+type ControlAria = { id: string | undefined; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
 
-/** Label, input and the server's errors right under it, linked by aria-describedby. */
-export function Field({ label, errors, errorId, hint, inputProps }: FieldProps) {
-  const id = inputProps.id ?? inputProps.name
+const CONTROL_STYLE =
+  'mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-base aria-[invalid]:border-danger'
+
+/**
+ * Label, control, hint and the server's errors right under it, linked by aria-describedby, for
+ * every kind of control (input, select, textarea).
+ */
+function FieldShell({
+  id,
+  label,
+  errors,
+  errorId,
+  hint,
+  control,
+}: FieldFrame & { id: string | undefined; control: (aria: ControlAria) => ReactNode }) {
   const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-base aria-[invalid]:border-danger"
-      />
+      {control({ id, 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
       <ErrorList id={describedBy} errors={errors} />
     </div>
+  )
+}
+
+export function Field({ inputProps, ...frame }: FieldFrame & { inputProps: ComponentProps<'input'> }) {
+  return (
+    <FieldShell
+      {...frame}
+      id={inputProps.id ?? inputProps.name}
+      control={(aria) => <input {...inputProps} {...aria} className={CONTROL_STYLE} />}
+    />
   )
 }
 
@@ -93,76 +104,35 @@ export function Honeypot() {
 type Option = { value: string; label: string }
 
 export function SelectField({
-  label,
-  errors,
-  errorId,
   options,
   placeholder,
   selectProps,
-}: {
-  label: string
-  errors?: string[] | null
-  errorId?: string
-  options: readonly Option[]
-  placeholder?: string
-  selectProps: ComponentProps<'select'>
-}) {
-  const id = selectProps.id ?? selectProps.name
-  const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
+  ...frame
+}: FieldFrame & { options: readonly Option[]; placeholder?: string; selectProps: ComponentProps<'select'> }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        id={id}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-base aria-[invalid]:border-danger"
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={describedBy} errors={errors} />
-    </div>
+    <FieldShell
+      {...frame}
+      id={selectProps.id ?? selectProps.name}
+      control={(aria) => (
+        <select {...selectProps} {...aria} className={CONTROL_STYLE}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 
-export function TextareaField({
-  label,
-  errors,
-  errorId,
-  hint,
-  textareaProps,
-}: {
-  label: string
-  errors?: string[] | null
-  errorId?: string
-  hint?: ReactNode
-  textareaProps: ComponentProps<'textarea'>
-}) {
-  const id = textareaProps.id ?? textareaProps.name
-  const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
+export function TextareaField({ textareaProps, ...frame }: FieldFrame & { textareaProps: ComponentProps<'textarea'> }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        rows={4}
-        {...textareaProps}
-        id={id}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2 text-base aria-[invalid]:border-danger"
-      />
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <ErrorList id={describedBy} errors={errors} />
-    </div>
+    <FieldShell
+      {...frame}
+      id={textareaProps.id ?? textareaProps.name}
+      control={(aria) => <textarea rows={4} {...textareaProps} {...aria} className={CONTROL_STYLE} />}
+    />
   )
 }

@@ -8,7 +8,7 @@ type EntryModule = {
   ) => (request: Request, client?: { address?: string }) => Promise<Response>
 }
 
-const buildPath = path.resolve('build/server/index.js')
+const buildPath = path.resolve(process.env.BUILD_DIR ?? 'build', 'server/index.js')
 const build = (await import(/* @vite-ignore */ buildPath).catch(() => {
   throw new Error('build/server/index.js is missing: run `npm run build` before the integration tests.')
 })) as ServerBuild

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import { getDb } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import { PROPERTY_CARD_COLUMNS } from '#app/modules/properties/queries.server.ts'
 import type { Client } from './queries.server.ts'
 
 export const MATCHES_SHOWN = 12
@@ -31,16 +32,7 @@ export async function findMatchingProperties(brokerId: string, client: Client) {
 
   const rows = await getDb()
     .select({
-      id: properties.id,
-      title: properties.title,
-      price: properties.price,
-      currency: properties.currency,
-      purpose: properties.purpose,
-      rentPeriod: properties.rentPeriod,
-      city: properties.city,
-      area: properties.area,
-      status: properties.status,
-      bedrooms: properties.bedrooms,
+      ...PROPERTY_CARD_COLUMNS,
       score: score.mapWith(Number),
     })
     .from(properties)

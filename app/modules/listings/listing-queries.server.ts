@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clientListingItems, properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import { PROPERTY_CARD_COLUMNS } from '#app/modules/properties/queries.server.ts'
 import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
 
 /**
@@ -12,16 +13,7 @@ import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
 export async function listListingItems(brokerId: string, clientId: string) {
   const rows = await getDb()
     .select({
-      id: properties.id,
-      title: properties.title,
-      price: properties.price,
-      currency: properties.currency,
-      purpose: properties.purpose,
-      rentPeriod: properties.rentPeriod,
-      city: properties.city,
-      area: properties.area,
-      status: properties.status,
-      bedrooms: properties.bedrooms,
+      ...PROPERTY_CARD_COLUMNS,
       note: clientListingItems.note,
       position: clientListingItems.position,
     })

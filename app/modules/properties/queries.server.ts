@@ -32,6 +32,21 @@ function filterConditions(scope: SQL, f: PropertyFilters): SQL[] {
   return conditions
 }
 
+/** What a property card (app/ui/property-card.tsx) shows; its cover photo comes separately. */
+export const PROPERTY_CARD_COLUMNS = {
+  id: properties.id,
+  title: properties.title,
+  type: properties.type,
+  price: properties.price,
+  currency: properties.currency,
+  purpose: properties.purpose,
+  rentPeriod: properties.rentPeriod,
+  city: properties.city,
+  area: properties.area,
+  status: properties.status,
+  bedrooms: properties.bedrooms,
+}
+
 const ownedBy = (brokerId: string) => eq(properties.ownerId, brokerId)
 /** Public listings: every broker's public properties that are active (the status filter is moot). */
 const PUBLIC_SCOPE = and(eq(properties.visibility, 'public'), eq(properties.status, 'active')) as SQL
@@ -49,17 +64,7 @@ const ORDER = {
 export async function listProperties(brokerId: string, filters: PropertyFilters) {
   const rows = await getDb()
     .select({
-      id: properties.id,
-      title: properties.title,
-      type: properties.type,
-      purpose: properties.purpose,
-      rentPeriod: properties.rentPeriod,
-      price: properties.price,
-      currency: properties.currency,
-      city: properties.city,
-      area: properties.area,
-      status: properties.status,
-      bedrooms: properties.bedrooms,
+      ...PROPERTY_CARD_COLUMNS,
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(properties)
@@ -78,15 +83,7 @@ export async function listProperties(brokerId: string, filters: PropertyFilters)
 export async function listPublicProperties(filters: PropertyFilters) {
   const rows = await getDb()
     .select({
-      id: properties.id,
-      title: properties.title,
-      purpose: properties.purpose,
-      rentPeriod: properties.rentPeriod,
-      price: properties.price,
-      currency: properties.currency,
-      city: properties.city,
-      area: properties.area,
-      status: properties.status,
+      ...PROPERTY_CARD_COLUMNS,
       brokerName: profiles.fullName,
       agencyName: profiles.agencyName,
       total: sql<number>`count(*) over()`.mapWith(Number),
