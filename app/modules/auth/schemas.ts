@@ -29,3 +29,11 @@ export const SignUpSchema = z.object({
 })
 
 export const AuthFormSchema = z.discriminatedUnion('intent', [SignInSchema, SignUpSchema])
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(200),
+    newPassword: z.string({ error: 'Enter a new password' }).min(1, 'Enter a new password').max(200, 'Password is too long'),
+    confirmPassword: z.string({ error: 'Repeat the new password' }).min(1, 'Repeat the new password').max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' })

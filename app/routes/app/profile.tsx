@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
@@ -6,7 +6,18 @@ import { getTheme } from '#app/lib/theme.server.ts'
 import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { updateProfile } from '#app/modules/profile/profile.server.ts'
 import { ProfileSchema } from '#app/modules/profile/schemas.ts'
-import { endAllSessions, endOtherSessions, listDeviceSessions, requireAuth } from '#app/modules/session/session.server.ts'
+import { changePassword } from '#app/modules/auth/change-password.server.ts'
+import { ChangePasswordSchema } from '#app/modules/auth/schemas.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { PasswordForm } from '#app/ui/password-form.tsx'
+import {
+  endAllSessions,
+  endOtherSessions,
+  listDeviceSessions,
+  requireAuth,
+  type AuthState,
+} from '#app/modules/session/session.server.ts'
 import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, Field, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
@@ -51,6 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       setFlash(context, { kind: 'success', message: 'Profile saved.' })
       throw redirect('/profile')
     }
+    case 'change-password':
+      return handleChangePassword(form, context, auth)
     case 'sign-out-others': {
       const count = await endOtherSessions(auth)
       setFlash(context, { kind: 'success', message: `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}.` })
@@ -66,6 +79,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const HIDE_PASSWORDS = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] }
+
+async function handleChangePassword(form: FormData, context: Route.ActionArgs['context'], auth: AuthState) {
+  const submission = parseWithZod(form, { schema: ChangePasswordSchema })
+  if (submission.status !== 'success') return data({ passwordResult: submission.reply(HIDE_PASSWORDS) }, { status: 400 })
+  // Guessing the current password from a hijacked session is limited like signing in.
+  const env = getEnv()
+  const limit = await consumeRateLimit(`password-change:${auth.user.id}`, env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, env.RATE_LIMIT_WINDOW_SECONDS)
+  if (!limit.allowed) {
+    const message = `Too many attempts. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.`
+    return data({ passwordResult: submission.reply({ ...HIDE_PASSWORDS, formErrors: [message] }) }, { status: 429 })
+  }
+  const changed = await changePassword(auth.user, auth.session.id, submission.value)
+  if (!changed.ok) {
+    return data({ passwordResult: submission.reply({ ...HIDE_PASSWORDS, fieldErrors: { [changed.field]: changed.errors } }) }, { status: 400 })
+  }
+  setFlash(context, { kind: 'success', message: `Password changed. ${changed.signedOutDevices} other ${changed.signedOutDevices === 1 ? 'device was' : 'devices were'} signed out.` })
+  throw redirect('/profile')
+}
+
 export default function ProfilePage({ loaderData: d, actionData }: Route.ComponentProps) {
   const location = useLocation()
   return (
@@ -75,7 +108,10 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
       </PageHeader>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Your details">
-          <ProfileForm user={d.user} lastResult={actionData?.result} />
+          <ProfileForm user={d.user} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+        </Card>
+        <Card title="Password">
+          <PasswordForm lastResult={actionData && 'passwordResult' in actionData ? actionData.passwordResult : undefined} />
         </Card>
         <div className="space-y-4">
           <Card title="Plan">
@@ -125,7 +161,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
 
 type ProfileFormProps = {
   user: Route.ComponentProps['loaderData']['user']
-  lastResult: NonNullable<Route.ComponentProps['actionData']>['result'] | undefined
+  lastResult: SubmissionResult<string[]> | undefined
 }
 
 function ProfileForm({ user, lastResult }: ProfileFormProps) {
