@@ -1,6 +1,7 @@
 import { label } from '#app/modules/properties/catalog.ts'
 
-type Facts = {
+/** The facts a listing shows (owner's page, share pages). */
+export type PropertyFactsData = {
   referenceCode: string | null
   street: string | null
   area: string | null
@@ -22,7 +23,7 @@ type Facts = {
 }
 
 /** The listing's facts as a definition list; empty facts are left out. */
-export function PropertyFacts({ property: p }: { property: Facts }) {
+export function PropertyFacts({ property: p }: { property: PropertyFactsData }) {
   const address = [p.street, p.area, p.city, p.region, p.postalCode, p.country].filter(Boolean).join(', ')
   const unit = label(p.areaUnit)
   const rows: [string, string | number | null][] = [

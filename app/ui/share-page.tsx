@@ -2,10 +2,10 @@ import type { ReactNode } from 'react'
 import { formatPrice } from '#app/lib/format.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { photoUrl, PhotoImage, type PhotoForImage } from './photo.tsx'
-import { PropertyFacts } from './property-facts.tsx'
+import { PropertyFacts, type PropertyFactsData } from './property-facts.tsx'
 
 /** A property as a client sees it: public facts, photos, shared documents, the broker's note. */
-export type SharedProperty = {
+export type SharedProperty = PropertyFactsData & {
   id: string
   title: string
   description: string
@@ -15,24 +15,6 @@ export type SharedProperty = {
   status: string
   price: number | null
   currency: string
-  referenceCode: string | null
-  street: string | null
-  area: string | null
-  city: string | null
-  region: string | null
-  postalCode: string | null
-  country: string | null
-  bedrooms: number | null
-  bathrooms: number | null
-  parking: number | null
-  floor: number | null
-  yearBuilt: number | null
-  furnished: boolean | null
-  builtArea: number | null
-  landArea: number | null
-  areaUnit: string
-  features: string[]
-  tags: string[]
   note: string
   photos: PhotoForImage[]
   documents: { id: string; title: string }[]
