@@ -1,6 +1,7 @@
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clients, deals, properties } from '#db/schema.ts'
+import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
 import { DEAL_STAGES, type DealStage } from '#app/modules/clients/catalog.ts'
 import { isUuid } from '#app/modules/properties/access.server.ts'
 
@@ -35,15 +36,9 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
   const newestFirst = sql`${deals.updatedAt} desc, ${deals.id} desc`
   const ranked = getDb()
     .select({
-      id: deals.id,
-      title: deals.title,
-      stage: deals.stage,
-      value: deals.value,
-      currency: deals.currency,
-      expectedCloseDate: deals.expectedCloseDate,
+      ...DEAL_SUMMARY_COLUMNS,
       clientId: deals.clientId,
       clientName: sql<string>`${clients.fullName}`.as('client_name'),
-      propertyId: deals.propertyId,
       propertyTitle: sql<string | null>`${properties.title}`.as('property_title'),
       rankInStage: sql<number>`row_number() over (partition by ${deals.stage} order by ${newestFirst})`.as('rank_in_stage'),
       rankInCurrency: sql<number>`row_number() over (partition by ${deals.stage}, ${deals.currency} order by ${newestFirst})`.as('rank_in_currency'),
@@ -111,13 +106,7 @@ export async function listClientDeals(brokerId: string, clientId: string) {
   if (!isUuid(clientId)) return []
   return getDb()
     .select({
-      id: deals.id,
-      title: deals.title,
-      stage: deals.stage,
-      value: deals.value,
-      currency: deals.currency,
-      expectedCloseDate: deals.expectedCloseDate,
-      propertyId: deals.propertyId,
+      ...DEAL_SUMMARY_COLUMNS,
       propertyTitle: properties.title,
     })
     .from(deals)

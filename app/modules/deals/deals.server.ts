@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients, deals, properties } from '#db/schema.ts'
+import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { CLIENT_LABELS, type DealStage } from '#app/modules/clients/catalog.ts'
 import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
@@ -127,19 +128,13 @@ export async function getDeal(brokerId: string, dealId: unknown) {
   if (!isUuid(dealId)) notFound()
   const [row] = await getDb()
     .select({
-      id: deals.id,
-      title: deals.title,
-      stage: deals.stage,
-      value: deals.value,
-      currency: deals.currency,
+      ...DEAL_SUMMARY_COLUMNS,
       commission: deals.commission,
-      expectedCloseDate: deals.expectedCloseDate,
       notes: deals.notes,
       createdAt: deals.createdAt,
       updatedAt: deals.updatedAt,
       clientId: deals.clientId,
       clientName: clients.fullName,
-      propertyId: deals.propertyId,
       propertyTitle: properties.title,
     })
     .from(deals)
