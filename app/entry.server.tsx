@@ -13,12 +13,12 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { closeDatabase, ensureDatabaseReady } from '#db/client.server.ts'
-import { seedDemoAccountIfWanted } from '#db/seed.ts'
+import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
-import { contentSecurityPolicy } from '#app/lib/security-headers.server.ts'
-import { isCrossSiteRequest } from '#app/modules/security/cross-site.server.ts'
+import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
+import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
 
 export const streamTimeout = 5_000
 

@@ -6,8 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
-import { getEnv } from '#app/lib/env.server.ts'
-import { countQuery } from '#app/lib/request-metrics.server.ts'
+import { readDatabaseConfig } from './config.server.ts'
+import { countQuery } from './query-metrics.server.ts'
 import * as schema from './schema.ts'
 
 /** One query-builder type for both drivers; code never needs to know which one runs. */
@@ -32,10 +32,10 @@ const globalStore = globalThis as typeof globalThis & {
 }
 
 function openDatabase(): Handle {
-  const env = getEnv()
+  const config = readDatabaseConfig()
   const migrationsFolder = path.resolve(process.cwd(), 'drizzle')
-  if (env.DATABASE_URL) {
-    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => {} })
+  if (config.kind === 'postgres') {
+    const client = postgres(config.url, { max: 10, onnotice: () => {} })
     const db = drizzlePostgres({ client, schema, logger }) as unknown as Database
     return {
       db,
@@ -55,7 +55,7 @@ function openDatabase(): Handle {
       close: () => client.end({ timeout: 5 }),
     }
   }
-  const dataDir = env.PGLITE_DIR ?? path.join(env.DATA_DIR, 'pglite')
+  const dataDir = config.dataDir
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
   const client = new PGlite(dataDir)
   const db = drizzlePglite({ client, schema, logger }) as unknown as Database

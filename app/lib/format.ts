@@ -12,10 +12,6 @@ export function formatPrice(amount: number | null, currency: string, locale = 'e
   }
 }
 
-export function formatDate(value: string | Date, locale = 'en') {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value))
-}
-
 export function formatNumber(value: number, locale = 'en') {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value)
 }

@@ -10,15 +10,16 @@ import {
 } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
-import { CLIENT_KINDS, CLIENT_LABELS, CLIENT_STAGES } from '#app/modules/clients/catalog.ts'
+import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
-import { CATEGORIES, label, PROPERTY_TYPES, PURPOSES } from '#app/modules/properties/catalog.ts'
+import { label } from '#app/modules/properties/catalog.ts'
 import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { CLIENT_KINDS, CLIENT_STAGES, CATEGORIES, PROPERTY_TYPES, PURPOSES } from '#db/reference.ts'
+import type { ClientFormDefaults } from '#app/modules/clients/form-defaults.ts'
 
 const clientOptions = (values: readonly string[]) =>
   values.map((value) => ({ value, label: CLIENT_LABELS[value] ?? value }))
 
-export type ClientFormDefaults = Record<string, string | string[] | undefined>
 
 /** Create and edit form for a client, with the requirements that drive property matching. */
 export function ClientForm({

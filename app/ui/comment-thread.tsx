@@ -1,7 +1,8 @@
 import { Form, Link, useFetcher } from 'react-router'
-import { MAX_COMMENT_CHARS, type CommentSubject } from '#app/modules/comments/schemas.ts'
+import { MAX_COMMENT_CHARS } from '#app/modules/comments/schemas.ts'
 import { Timestamp } from './activity-feed.tsx'
 import { Button, TextareaField } from './form.tsx'
+import type { CommentSubject } from '#db/reference.ts'
 
 export type CommentThreadItem = { id: string; body: string; createdAt: Date | string }
 

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
-import { DEAL_STAGES } from '#app/modules/clients/catalog.ts'
 import { dealStageLabel } from '#app/modules/deals/format.ts'
 import {
   DealCreateSchema,
@@ -13,6 +12,7 @@ import {
 } from '#app/modules/deals/schemas.ts'
 import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
 import { Button, ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { DEAL_STAGES } from '#db/reference.ts'
 
 type DealFactName = 'title' | 'value' | 'currency' | 'commission' | 'expectedCloseDate' | 'notes'
 // Text and number fields alike render as one <input>; the schema does the typing.

@@ -4,7 +4,8 @@ import {
   type FeedbackFormState,
 } from '#app/modules/sharing/feedback-fields.ts'
 import { Button, ErrorList, Field, TextareaField } from './form.tsx'
-import { SharedPropertyView, SharePage, type BrokerContact, type SharedProperty } from './share-page.tsx'
+import { SharedPropertyView, SharePage } from './share-page.tsx'
+import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 
 type ClientListingViewProps = {
   properties: SharedProperty[]

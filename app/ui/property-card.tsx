@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
 import { formatPrice } from '#app/lib/format.ts'
-import { label, type PropertyStatus } from '#app/modules/properties/catalog.ts'
-import { PhotoImage, type PhotoForImage } from './photo.tsx'
+import { label } from '#app/modules/properties/catalog.ts'
+import { PhotoImage } from './photo.tsx'
 import { StatusBadge } from './status-badge.tsx'
+import type { PropertyStatus } from '#db/reference.ts'
+import type { PhotoForImage } from '#app/modules/media/variants.ts'
 
 export type PropertyCardData = {
   id: string

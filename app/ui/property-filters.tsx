@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
-import { label, PROPERTY_TYPES, PURPOSES, STATUSES } from '#app/modules/properties/catalog.ts'
+import { label } from '#app/modules/properties/catalog.ts'
 import { ErrorList } from './form.tsx'
+import { PROPERTY_TYPES, PURPOSES, STATUSES } from '#db/reference.ts'
 
 type Errors = Partial<Record<string, string>>
 const SORT_LABELS = { newest: 'Newest first', price_asc: 'Price, low to high', price_desc: 'Price, high to low' }

@@ -11,24 +11,14 @@ import {
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useMemo } from 'react'
 import { Form } from 'react-router'
-import {
-  AREA_UNITS,
-  FEATURES,
-  FIELDS_BY_CATEGORY,
-  label,
-  PURPOSES,
-  RENT_PERIODS,
-  STATUSES,
-  TYPES_BY_CATEGORY,
-  VISIBILITIES,
-  type Category,
-} from '#app/modules/properties/catalog.ts'
+import { FEATURES, FIELDS_BY_CATEGORY, label } from '#app/modules/properties/catalog.ts'
 import { COMMON_CURRENCIES, propertyFormSchema } from '#app/modules/properties/schemas.ts'
 import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { AREA_UNITS, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category } from '#db/reference.ts'
+import type { PropertyFormDefaults } from '#app/modules/properties/form-defaults.ts'
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: label(value) }))
 
-export type PropertyFormDefaults = Record<string, string | string[] | undefined>
 
 /** The create and edit form; fields fit the category (land has no bedrooms, floor, …). */
 export function PropertyForm({

@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form } from 'react-router'
-import {
-  formatUtcDateTime,
-  SHARE_EXPIRY_MAX_DAYS,
-  type ShareLinkState,
-  type ShareLinkSummary,
-  type SharePanelData,
-} from '#app/modules/sharing/share-links.ts'
+import { formatUtcDateTime, SHARE_EXPIRY_MAX_DAYS, type ShareLinkState, type ShareLinkSummary, type SharePanelData } from '#app/modules/sharing/share-links.ts'
 import { Button, SubmitButton } from './form.tsx'
 
 type ShareLinksProps = SharePanelData & {

@@ -1,43 +1,15 @@
 import type { ReactNode } from 'react'
-import { formatPrice } from '#app/lib/format.ts'
+import { photoUrl, type PhotoForImage } from '#app/modules/media/variants.ts'
 import { label } from '#app/modules/properties/catalog.ts'
-import { photoUrl, PhotoImage, type PhotoForImage } from './photo.tsx'
-import { PropertyFacts, type PropertyFactsData } from './property-facts.tsx'
-
-/** A property as a client sees it: public facts, photos, shared documents, the broker's note. */
-export type SharedProperty = PropertyFactsData & {
-  id: string
-  title: string
-  description: string
-  type: string
-  purpose: string
-  rentPeriod: string | null
-  status: string
-  price: number | null
-  currency: string
-  note: string
-  photos: PhotoForImage[]
-  documents: { id: string; title: string }[]
-}
-
-export type BrokerContact = {
-  fullName: string
-  avatarUrl: string | null
-  agencyName: string | null
-  licenceNumber: string | null
-  phone: string | null
-  email: string
-}
+import { priceText } from '#app/modules/properties/price-text.ts'
+import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
+import { PhotoImage } from './photo.tsx'
+import { PropertyFacts } from './property-facts.tsx'
 
 /** Printed brochures keep the cover and two more photos; the screen shows them all. */
 const PRINTED_PHOTOS = 3
 /** Statuses a client should know about before falling for a place. */
 const FLAGGED_STATUSES = new Set(['under_offer', 'sold', 'rented', 'off_market'])
-
-export function priceText(p: Pick<SharedProperty, 'price' | 'currency' | 'purpose' | 'rentPeriod'>) {
-  const period = p.purpose === 'rent' && p.rentPeriod ? ` ${label(p.rentPeriod)}` : ''
-  return `${formatPrice(p.price, p.currency)}${period}`
-}
 
 /** The frame of every share page: the seed's banner, the content, the broker's card. */
 export function SharePage({ broker, children }: { broker: BrokerContact; children: ReactNode }) {

@@ -1,4 +1,5 @@
-import { label, type PropertyStatus } from '#app/modules/properties/catalog.ts'
+import { label } from '#app/modules/properties/catalog.ts'
+import type { PropertyStatus } from '#db/reference.ts'
 
 const TONES: Record<PropertyStatus, string> = {
   draft: 'bg-canvas text-muted border-line',

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { PLANS } from '../reference.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -57,8 +58,6 @@ export const userSessions = pgTable(
   (t) => [index('user_sessions_user_id_idx').on(t.userId)],
 )
 
-export const PLANS = ['free_trial', 'starter', 'advanced', 'professional'] as const
-export type Plan = (typeof PLANS)[number]
 export const subscriptionPlan = pgEnum('subscription_plan', PLANS)
 
 export const userSubscriptions = pgTable('user_subscriptions', {

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { check, customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { CLIENT_KINDS, CLIENT_STAGES, DEAL_STAGES, FEEDBACK_REACTIONS } from '../../app/modules/clients/catalog.ts'
 import { users } from './accounts.ts'
 import { properties, propertyCategory, propertyPurpose, propertyType } from './properties.ts'
+import { CLIENT_KINDS, CLIENT_STAGES, COMMENT_SUBJECTS, DEAL_STAGES, FEEDBACK_REACTIONS, SHARE_KINDS } from '../reference.ts'
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -16,8 +16,8 @@ export const clientKind = pgEnum('client_kind', CLIENT_KINDS)
 export const clientStage = pgEnum('client_stage', CLIENT_STAGES)
 export const dealStage = pgEnum('deal_stage', DEAL_STAGES)
 export const feedbackReaction = pgEnum('feedback_reaction', FEEDBACK_REACTIONS)
-export const shareKind = pgEnum('share_kind', ['property', 'client_listing'])
-export const commentSubject = pgEnum('comment_subject', ['property', 'client', 'deal'])
+export const shareKind = pgEnum('share_kind', SHARE_KINDS)
+export const commentSubject = pgEnum('comment_subject', COMMENT_SUBJECTS)
 
 export const clients = pgTable(
   'clients',

@@ -13,16 +13,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
-import {
-  AREA_UNITS,
-  CATEGORIES,
-  PROPERTY_TYPES,
-  PURPOSES,
-  RENT_PERIODS,
-  STATUSES,
-  VISIBILITIES,
-} from '../../app/modules/properties/catalog.ts'
 import { users } from './accounts.ts'
+import { ACTIVITY_KINDS, AREA_UNITS, CATEGORIES, PROPERTY_TYPES, PURPOSES, RENT_PERIODS, STATUSES, VISIBILITIES } from '../reference.ts'
 
 // Indexes on created_at say DESC NULLS FIRST to match ORDER BY created_at DESC (Postgres's default),
 // or the planner cannot walk them for the newest-first lists.
@@ -149,27 +141,6 @@ export const propertyDocuments = pgTable(
   (t) => [index('property_documents_property_idx').on(t.propertyId, t.createdAt)],
 )
 
-export const ACTIVITY_KINDS = [
-  'property_created',
-  'property_updated',
-  'property_status_changed',
-  'property_deleted',
-  'photos_added',
-  'photo_deleted',
-  'document_added',
-  'document_deleted',
-  'client_created',
-  'client_updated',
-  'client_stage_changed',
-  'listing_updated',
-  'listing_shared',
-  'share_revoked',
-  'share_viewed',
-  'client_feedback',
-  'deal_created',
-  'deal_moved',
-  'comment_added',
-] as const
 export const activityKind = pgEnum('activity_kind', ACTIVITY_KINDS)
 
 /** Append-only log per broker; the feed itself is shown by the clients/activity issue. */

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { users, userSessions, userSubscriptions, type Plan } from '#db/schema.ts'
+import { users, userSessions, userSubscriptions } from '#db/schema.ts'
+import type { Plan } from '#db/reference.ts'
 
 /** Test fixtures straight in the database the app under test uses (one shared instance). */
 export async function findUser(email: string) {

@@ -5,7 +5,7 @@ import {
   SESSION_TOUCH_INTERVAL_MS,
   SESSION_TTL_MS,
   SESSION_WRITE_RETRY_DELAY_MS,
-} from '#app/modules/session/session.server.ts'
+} from '#app/modules/session/sessions.server.ts'
 import { TOAST_DEFAULT_DURATION_MS, OFFLINE_TOAST_DURATION_MS, ONLINE_TOAST_DURATION_MS } from '#app/ui/toast-region.tsx'
 
 // Every duration pinned to its value in plain numbers, so a unit slip cannot hide.

@@ -1,7 +1,7 @@
 import type { Transaction } from '#db/client.server.ts'
-import { activities, type ACTIVITY_KINDS } from '#db/schema.ts'
+import { activities } from '#db/schema.ts'
+import type { ActivityKind } from '#db/reference.ts'
 
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 export type ActivityInput = {
   kind: ActivityKind
   propertyId?: string | null

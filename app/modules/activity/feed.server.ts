@@ -2,8 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { data } from 'react-router'
 import { getDb } from '#db/client.server.ts'
 import { activities, clients, deals, properties } from '#db/schema.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
-import type { ActivityKind } from './activity.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
+import type { ActivityKind } from '#db/reference.ts'
 
 export const DEFAULT_FEED_LIMIT = 20
 export const MAX_FEED_LIMIT = 100

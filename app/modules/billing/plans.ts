@@ -1,5 +1,5 @@
-import type { Plan } from '#db/schema.ts'
 import { DAY_MS } from '#app/lib/time.ts'
+import type { Plan } from '#db/reference.ts'
 
 export const PLAN_PROPERTY_LIMITS: Record<Plan, number> = {
   free_trial: 5,
@@ -33,8 +33,4 @@ export function isTrialExpired(subscription: SubscriptionSnapshot | null, now: D
   if (!subscription) return true
   if (subscription.plan !== 'free_trial') return false
   return !subscription.trialEndDate || subscription.trialEndDate.getTime() < now.getTime()
-}
-
-export function isPaidPlan(plan: Plan): plan is PaidPlan {
-  return plan !== 'free_trial'
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
 
 /** The broker's own client (id, name, stage), or a 404 for foreign, malformed and unknown ids. */
 export async function requireOwnedClient(brokerId: string, clientId: unknown) {

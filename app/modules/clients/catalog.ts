@@ -1,12 +1,4 @@
-/** Reference data for clients and deals (PRODUCT.md §4). The database enums use these lists. */
-export const CLIENT_KINDS = ['buyer', 'seller', 'tenant', 'landlord', 'investor'] as const
-export const CLIENT_STAGES = ['new', 'contacted', 'viewing', 'negotiating', 'won', 'lost'] as const
-export type ClientStage = (typeof CLIENT_STAGES)[number]
-
-export const DEAL_STAGES = ['lead', 'viewing', 'offer', 'under_contract', 'closed_won', 'closed_lost'] as const
-export type DealStage = (typeof DEAL_STAGES)[number]
-
-export const FEEDBACK_REACTIONS = ['interested', 'not_for_me'] as const
+/** Labels for clients and deals (PRODUCT.md §4). The value lists themselves are in db/reference.ts. */
 
 export const CLIENT_LABELS: Record<string, string> = {
   buyer: 'Buyer',

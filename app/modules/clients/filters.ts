@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { parseQueryFields } from '#app/lib/query-fields.ts'
 import { MAX_PAGE_SIZE } from '#app/modules/properties/catalog.ts'
 import { parseTags } from '#app/modules/properties/schemas.ts'
-import { CLIENT_KINDS, CLIENT_STAGES } from './catalog.ts'
+import { CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 export const CLIENTS_PAGE_SIZE = 25
 

@@ -1,4 +1,5 @@
-import type { ClientFormDefaults } from '#app/ui/client-form.tsx'
+/** What the client form starts with: text and lists, as the browser would send them. */
+export type ClientFormDefaults = Record<string, string | string[] | undefined>
 
 type ClientLike = Record<string, unknown> & {
   tags: string[]

@@ -3,8 +3,9 @@ import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { requireOwnedClient } from './access.server.ts'
-import { CLIENT_LABELS, type ClientStage } from './catalog.ts'
+import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
+import type { ClientStage } from '#db/reference.ts'
 
 function toColumns(v: ClientFormValue) {
   return {

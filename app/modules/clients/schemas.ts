@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { CATEGORIES, PROPERTY_TYPES, PURPOSES } from '#app/modules/properties/catalog.ts'
 import { parseTags } from '#app/modules/properties/schemas.ts'
-import { CLIENT_KINDS, CLIENT_STAGES } from './catalog.ts'
+import { CATEGORIES, PROPERTY_TYPES, PURPOSES, CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
   z.string().trim().max(max, `${label} must be at most ${max} characters`).optional()

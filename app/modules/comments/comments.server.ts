@@ -2,8 +2,9 @@ import { and, desc, eq } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients, comments, deals, properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
-import type { CommentSubject } from './schemas.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
+import type { CommentSubject } from '#db/reference.ts'
 
 /** A thread shows the latest notes; older ones stay stored. */
 export const MAX_COMMENTS_SHOWN = 200

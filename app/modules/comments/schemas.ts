@@ -1,7 +1,6 @@
 import { z } from 'zod'
+import { COMMENT_SUBJECTS, type CommentSubject } from '#db/reference.ts'
 
-export const COMMENT_SUBJECTS = ['property', 'client', 'deal'] as const
-export type CommentSubject = (typeof COMMENT_SUBJECTS)[number]
 export const MAX_COMMENT_CHARS = 4000
 
 export const CommentSubjectSchema = z.enum(COMMENT_SUBJECTS)

@@ -2,8 +2,8 @@ import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clients, deals, properties } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
-import { DEAL_STAGES, type DealStage } from '#app/modules/clients/catalog.ts'
-import { isUuid } from '#app/modules/properties/access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { DEAL_STAGES, type DealStage } from '#db/reference.ts'
 
 /** Cards rendered per stage; older deals of a crowded stage still count in its totals. */
 export const MAX_DEALS_PER_STAGE = 100

@@ -3,8 +3,10 @@ import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients, deals, properties } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { CLIENT_LABELS, type DealStage } from '#app/modules/clients/catalog.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
+import type { DealStage } from '#db/reference.ts'
 
 export type NewDeal = {
   clientId: string

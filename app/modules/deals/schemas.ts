@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEAL_STAGES } from '#app/modules/clients/catalog.ts'
+import { DEAL_STAGES } from '#db/reference.ts'
 
 /** numeric(14, 2): the largest whole amount the column holds. */
 export const MAX_DEAL_AMOUNT = 999_999_999_999

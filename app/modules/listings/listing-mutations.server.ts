@@ -2,7 +2,8 @@ import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clientListingItems, clients, properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
 import { MAX_LISTING_ITEMS } from './schemas.ts'
 
 /**

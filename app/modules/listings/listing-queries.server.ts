@@ -3,7 +3,8 @@ import { getDb } from '#db/client.server.ts'
 import { clientListingItems, properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { PROPERTY_CARD_COLUMNS } from '#app/modules/properties/queries.server.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
 
 /**
  * The client's shortlist in order, each item with what a card shows and its cover photo: two

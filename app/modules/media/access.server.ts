@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { clientListingItems, properties, propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
-import { isUuid } from '#app/modules/properties/access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
 import { liveShareCondition } from '#app/modules/sharing/shares.server.ts'
 
 /** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */

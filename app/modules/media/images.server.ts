@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp'
-import { SIZED_VARIANTS, variantWidth } from '#app/ui/photo.tsx'
+import { SIZED_VARIANTS, variantWidth } from '#app/modules/media/variants.ts'
 
 /**
  * Decompression-bomb guard: a few kilobytes can declare billions of pixels. 50 megapixels

@@ -1,27 +1,5 @@
-/** Reference data for listings (PRODUCT.md §4). The database enums are built from these lists. */
-
-export const CATEGORIES = ['residential', 'commercial', 'land'] as const
-export type Category = (typeof CATEGORIES)[number]
-
-export const TYPES_BY_CATEGORY = {
-  residential: ['apartment', 'house', 'villa', 'townhouse', 'studio', 'penthouse'],
-  commercial: ['office', 'retail', 'warehouse', 'industrial', 'hotel'],
-  land: ['plot', 'farm_land'],
-} as const satisfies Record<Category, readonly string[]>
-export const PROPERTY_TYPES = [
-  ...TYPES_BY_CATEGORY.residential,
-  ...TYPES_BY_CATEGORY.commercial,
-  ...TYPES_BY_CATEGORY.land,
-] as const
-export type PropertyType = (typeof PROPERTY_TYPES)[number]
-
-export const PURPOSES = ['sale', 'rent'] as const
-export const RENT_PERIODS = ['monthly', 'weekly', 'daily', 'yearly'] as const
-/** The deal status of a listing. */
-export const STATUSES = ['draft', 'active', 'under_offer', 'sold', 'rented', 'off_market'] as const
-export type PropertyStatus = (typeof STATUSES)[number]
-export const VISIBILITIES = ['private', 'public'] as const
-export const AREA_UNITS = ['sqm', 'sqft'] as const
+/** Labels and presentation for listings (PRODUCT.md §4). The value lists themselves are in db/reference.ts. */
+import type { Category } from '#db/reference.ts'
 
 export const FEATURES = [
   'air_conditioning',

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { parseQueryFields } from '#app/lib/query-fields.ts'
-import { MAX_PAGE_SIZE, PROPERTIES_PAGE_SIZE, PROPERTY_TYPES, PURPOSES, STATUSES } from './catalog.ts'
+import { MAX_PAGE_SIZE, PROPERTIES_PAGE_SIZE } from './catalog.ts'
 import { parseTags } from './schemas.ts'
+import { PROPERTY_TYPES, PURPOSES, STATUSES } from '#db/reference.ts'
 
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const
 

@@ -1,4 +1,5 @@
-import type { PropertyFormDefaults } from '#app/ui/property-form.tsx'
+/** What the property form starts with: text and lists, as the browser would send them. */
+export type PropertyFormDefaults = Record<string, string | string[] | undefined>
 
 type PropertyLike = Record<string, unknown> & { tags: string[]; features: string[]; furnished: boolean | null }
 

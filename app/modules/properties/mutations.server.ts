@@ -5,8 +5,9 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { listPropertyFileKeys } from '#app/modules/media/queries.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
 import { requireOwnedProperty } from './access.server.ts'
-import { label, type Category, type PropertyStatus } from './catalog.ts'
+import { label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
+import type { Category, PropertyStatus } from '#db/reference.ts'
 
 export const PROPERTY_LIMIT_MESSAGE =
   'You have reached the number of properties your plan allows. Choose a bigger plan to add more.'

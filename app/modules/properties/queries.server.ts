@@ -3,7 +3,8 @@ import { getDb, queryRows } from '#db/client.server.ts'
 import { profiles, properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
-import { notFound, isUuid } from './access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
 import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
 
 

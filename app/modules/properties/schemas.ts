@@ -1,15 +1,6 @@
 import { z } from 'zod'
-import {
-  AREA_UNITS,
-  CATEGORIES,
-  FEATURES,
-  PURPOSES,
-  RENT_PERIODS,
-  STATUSES,
-  TYPES_BY_CATEGORY,
-  VISIBILITIES,
-  type Category,
-} from './catalog.ts'
+import { FEATURES } from './catalog.ts'
+import { AREA_UNITS, CATEGORIES, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category } from '#db/reference.ts'
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`)
 const optionalText = (max: number, label: string) => text(max, label).optional()

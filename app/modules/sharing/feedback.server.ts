@@ -3,11 +3,12 @@ import { z } from 'zod'
 import { getDb } from '#db/client.server.ts'
 import { clientFeedback, clientListingItems, clients, properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { FEEDBACK_REACTIONS } from '#app/modules/clients/catalog.ts'
-import { isUuid, notFound } from '#app/modules/properties/access.server.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { notFound } from '#app/lib/http.ts'
 import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
 import type { LiveShare } from './shares.server.ts'
+import { FEEDBACK_REACTIONS } from '#db/reference.ts'
 
 export const FEEDBACK_LIMIT_PER_SHARE_PER_HOUR = 20
 export const FEEDBACK_LIMIT_PER_IP_PER_15_MIN = 10

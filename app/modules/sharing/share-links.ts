@@ -1,6 +1,4 @@
-/** What a share link can point at; the database enum `share_kind` has the same values. */
-export const SHARE_KINDS = ['property', 'client_listing'] as const
-export type ShareKind = (typeof SHARE_KINDS)[number]
+import type { ShareKind } from '#db/reference.ts'
 
 /** A link may live at most a year; an empty expiry means it lives until revoked. */
 export const SHARE_EXPIRY_MAX_DAYS = 365

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router'
-import { photoUrl } from '#app/ui/photo.tsx'
-import { priceText } from '#app/ui/share-page.tsx'
 import type { SharePageData } from './share-page.server.ts'
+import { photoUrl } from '#app/modules/media/variants.ts'
+import { priceText } from '#app/modules/properties/price-text.ts'
 
 type ShareMetaInput = { page: SharePageData; url: string; appUrl: string } | undefined
 

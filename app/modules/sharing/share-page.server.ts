@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clientListingItems, profiles, properties, propertyDocuments, propertyPhotos, users } from '#db/schema.ts'
-import { notFound } from '#app/modules/properties/access.server.ts'
-import type { BrokerContact, SharedProperty } from '#app/ui/share-page.tsx'
+import { notFound } from '#app/lib/http.ts'
 import type { LiveShare } from './shares.server.ts'
+import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 
 /**
  * The columns a client may see. Chosen one by one, so a new private column (notes, tags,

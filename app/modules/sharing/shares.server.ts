@@ -5,8 +5,10 @@ import { clientListingItems, clients, properties, shares } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
-import { notFound, requireOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { sharePath, shareState, type ShareKind, type SharePanelData } from './share-links.ts'
+import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { notFound } from '#app/lib/http.ts'
+import { sharePath, shareState, type SharePanelData } from './share-links.ts'
+import type { ShareKind } from '#db/reference.ts'
 
 /** 128 random bits: unguessable, and 22 URL-safe characters in base64url. */
 export const SHARE_ID_BYTES = 16

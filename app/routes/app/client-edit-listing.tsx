@@ -12,13 +12,13 @@ import {
 import { isListingIntent, LISTING_NOTE_MAX_LENGTH, ListingItemSchema, ListingNoteSchema, MAX_LISTING_ITEMS } from '#app/modules/listings/schemas.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { listProperties } from '#app/modules/properties/queries.server.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { Button, ErrorList, SubmitButton, TextareaField } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { Pagination } from '#app/ui/pagination.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
-import { priceText } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/client-edit-listing'
+import { priceText } from '#app/modules/properties/price-text.ts'
 
 /** The property picker shows this many of the broker's properties a page. */
 const PICKER_PAGE_SIZE = 20

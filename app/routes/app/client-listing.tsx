@@ -5,12 +5,12 @@ import { listListingItems } from '#app/modules/listings/listing-queries.server.t
 import { listListingFeedback, type PropertyFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
 import { listSharesForClientListing } from '#app/modules/sharing/shares.server.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { Card, EmptyState, PageHeader } from '#app/ui/page.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
 import { ShareLinks } from '#app/ui/share-links.tsx'
-import { priceText } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/client-listing'
+import { priceText } from '#app/modules/properties/price-text.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 

@@ -1,12 +1,13 @@
 import { data, Form, Link } from 'react-router'
-import { CLIENT_KINDS, CLIENT_LABELS, CLIENT_STAGES } from '#app/modules/clients/catalog.ts'
+import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
 import { listClients } from '#app/modules/clients/queries.server.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { ErrorList } from '#app/ui/form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
 import { Pagination } from '#app/ui/pagination.tsx'
 import type { Route } from './+types/clients'
+import { CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clients · BrokerVault' }]
 

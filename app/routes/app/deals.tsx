@@ -8,7 +8,7 @@ import { dealStageLabel, formatCalendarDay, formatCurrencyTotals, formatDealValu
 import { handleMoveDeal } from '#app/modules/deals/move-action.server.ts'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { DealCreateSchema } from '#app/modules/deals/schemas.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { MoveDealForm, NewDealForm } from '#app/ui/deal-form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/deals'

@@ -2,14 +2,15 @@ import { Link } from 'react-router'
 import { formatPrice } from '#app/lib/format.ts'
 import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
 import { getTrialDaysLeft, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
-import { CLIENT_LABELS, CLIENT_STAGES } from '#app/modules/clients/catalog.ts'
+import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { getDashboardSummary } from '#app/modules/dashboard/summary.server.ts'
-import { label, STATUSES } from '#app/modules/properties/catalog.ts'
+import { label } from '#app/modules/properties/catalog.ts'
 import { getPropertyUsage } from '#app/modules/properties/queries.server.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/home'
+import { CLIENT_STAGES, STATUSES } from '#db/reference.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · BrokerVault' }]
 

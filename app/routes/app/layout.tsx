@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router'
-import { sessionGuard, subscriptionGuard } from '#app/modules/navigation/guards.server.ts'
+import { sessionGuard, subscriptionGuard } from '#app/http/guards.server.ts'
 import { AppNav } from '#app/ui/app-nav.tsx'
 import type { Route } from './+types/layout'
 

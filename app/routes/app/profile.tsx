@@ -11,13 +11,8 @@ import { ChangePasswordSchema } from '#app/modules/auth/schemas.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { PasswordForm } from '#app/ui/password-form.tsx'
-import {
-  endAllSessions,
-  endOtherSessions,
-  listDeviceSessions,
-  requireAuth,
-  type AuthState,
-} from '#app/modules/session/session.server.ts'
+import { endAllSessions, requireAuth } from '#app/http/session.server.ts'
+import { endOtherSessions, listDeviceSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
 import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, Field, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'

@@ -25,13 +25,8 @@ import {
   type UploadLimits,
 } from '#app/modules/media/uploads.server.ts'
 import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
-import {
-  MAX_DOCUMENT_BYTES,
-  MAX_DOCUMENTS_PER_PROPERTY,
-  MAX_PHOTO_BYTES,
-  MAX_PHOTOS_PER_PROPERTY,
-} from '#app/modules/properties/catalog.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROPERTY, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { Button, ErrorList, Field, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { getPropertyUsage } from '#app/modules/properties/queries.server.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { PageHeader } from '#app/ui/page.tsx'
 import { PlanLimitNotice } from '#app/ui/plan-limit-notice.tsx'
 import type { Route } from './+types/property-type-selection'

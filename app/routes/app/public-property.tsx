@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { getPublicPropertyOwner } from '#app/modules/properties/queries.server.ts'
 import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
-import { notFound } from '#app/modules/properties/access.server.ts'
+import { notFound } from '#app/lib/http.ts'
 import { SharedPropertyView, SharePage } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/public-property'
 

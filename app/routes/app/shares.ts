@@ -4,10 +4,11 @@ import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { DAY_MS } from '#app/lib/time.ts'
-import { requireAuth } from '#app/modules/session/session.server.ts'
-import { SHARE_EXPIRY_MAX_DAYS, SHARE_KINDS } from '#app/modules/sharing/share-links.ts'
+import { requireAuth } from '#app/http/session.server.ts'
+import { SHARE_EXPIRY_MAX_DAYS } from '#app/modules/sharing/share-links.ts'
 import { createShare, revokeShare } from '#app/modules/sharing/shares.server.ts'
 import type { Route } from './+types/shares'
+import { SHARE_KINDS } from '#db/reference.ts'
 
 const EXPIRY_MESSAGE = `Choose an expiry between 1 and ${SHARE_EXPIRY_MAX_DAYS} days, or leave it empty for a link that never expires.`
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { data, Form, redirect, useRevalidator } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { clearNavState, getNavState } from '#app/modules/navigation/nav-state.server.ts'
+import { clearNavState, getNavState } from '#app/http/nav-state.server.ts'
 import { Button } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth-recovery'
 

@@ -1,6 +1,6 @@
 import { Form, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { clearNavState } from '#app/modules/navigation/nav-state.server.ts'
+import { clearNavState } from '#app/http/nav-state.server.ts'
 import { Button } from '#app/ui/form.tsx'
 import { CLEARED_MESSAGE } from './auth-recovery.tsx'
 import type { Route } from './+types/clear-navigation'

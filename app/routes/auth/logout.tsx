@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { updateNavState } from '#app/modules/navigation/nav-state.server.ts'
-import { endSession } from '#app/modules/session/session.server.ts'
+import { updateNavState } from '#app/http/nav-state.server.ts'
+import { endSession } from '#app/http/session.server.ts'
 import type { Route } from './+types/logout'
 
 export const LOGOUT_MESSAGE = 'Logged out successfully'

@@ -1,6 +1,6 @@
 import { findDownloadableDocument } from '#app/modules/media/access.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
-import { getAuth } from '#app/modules/session/session.server.ts'
+import { getAuth } from '#app/http/session.server.ts'
 import type { Route } from './+types/document'
 
 /** GET /documents/{documentId}: always a download, never rendered by the browser; 404 otherwise. */

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 import { findViewablePhoto } from '#app/modules/media/access.server.ts'
 import { ORIGINAL_FORMAT, VARIANT_FORMAT } from '#app/modules/media/images.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
-import { getAuth } from '#app/modules/session/session.server.ts'
-import { isPhotoVariant, variantWidth } from '#app/ui/photo.tsx'
+import { getAuth } from '#app/http/session.server.ts'
 import type { Route } from './+types/media'
+import { isPhotoVariant, variantWidth } from '#app/modules/media/variants.ts'
 
 // A photo's files never change (a new upload is a new id), so the sizes are cached for good;
 // the original keeps the seed's 3600 s. Private: only the owner may see them for now.

@@ -1,7 +1,7 @@
 import type { MiddlewareFunction } from 'react-router'
 import packageJson from '../../package.json' with { type: 'json' }
-import { getEnv } from './env.server.ts'
-import { withRequestMetrics } from './request-metrics.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { withQueryCount } from '#db/query-metrics.server.ts'
 
 export const APP_VERSION = packageJson.version
 
@@ -25,7 +25,7 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
 
 /** Headers every response carries, documents, data requests and resources alike. */
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) =>
-  withRequestMetrics(async (metrics) => {
+  withQueryCount(async (metrics) => {
     const started = performance.now()
     const response = await next()
     const env = getEnv()

@@ -6,8 +6,8 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { signUp } from '#app/modules/auth/accounts.server.ts'
 import { hashPassword } from '#app/modules/auth/password.server.ts'
-import { getDb, getDriver } from './client.server.ts'
-import { users, userSubscriptions } from './schema.ts'
+import { getDb, getDriver } from '#db/client.server.ts'
+import { users, userSubscriptions } from '#db/schema.ts'
 
 export const DEMO_EMAIL = 'demo@brokervault.app'
 export const DEMO_TRIAL_DAYS_LEFT = 5

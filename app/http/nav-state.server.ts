@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { z } from 'zod'
 import { appCookie } from '#app/lib/cookies.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
-import { emptyNavState, expireCounters, type NavState } from './nav-state.ts'
+import { emptyNavState, expireCounters, type NavState } from '#app/modules/navigation/nav-state.ts'
 
 const counters = z.record(z.string().max(300), z.number().int().nonnegative())
 const NavStateSchema = z.object({

@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, ne } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import type { Plan } from '#db/reference.ts'
+import { profiles, userSessions, users, userSubscriptions } from '#db/schema.ts'
+import { retry } from '#app/lib/retry.ts'
+import { DAY_MS, MINUTE_MS } from '#app/lib/time.ts'
+
+export const SESSION_TTL_MS = 30 * DAY_MS
+/** The seed's "session validation minimum interval": updated_at is written at most this often. */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * MINUTE_MS
+export const SESSION_WRITE_RETRIES = 2
+export const SESSION_WRITE_RETRY_DELAY_MS = 500
+
+export type SessionUser = {
+  id: string
+  email: string
+  fullName: string
+  avatarUrl: string | null
+  phone: string | null
+  agencyName: string | null
+  licenceNumber: string | null
+}
+export type AuthState = {
+  user: SessionUser
+  subscription: { plan: Plan; trialEndDate: Date | null } | null
+  session: { id: string; expiresAt: Date }
+}
+
+/** The cookie holds a random token; the row holds only its SHA-256. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+export const isSessionToken = (value: unknown): value is string =>
+  typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value)
+
+/**
+ * The session with its user, profile and subscription in one query, or null when it is gone.
+ * `slid` says the expiry moved forward, so the cookie must be sent again.
+ */
+export async function findSession(token: string, now: Date): Promise<{ auth: AuthState; slid: boolean } | null> {
+  const db = getDb()
+  const [row] = await db
+    .select({
+      sessionRowId: userSessions.id,
+      expiresAt: userSessions.expiresAt,
+      updatedAt: userSessions.updatedAt,
+      id: users.id,
+      email: users.email,
+      fullName: profiles.fullName,
+      avatarUrl: profiles.avatarUrl,
+      phone: profiles.phone,
+      agencyName: profiles.agencyName,
+      licenceNumber: profiles.licenceNumber,
+      plan: userSubscriptions.plan,
+      trialEndDate: userSubscriptions.trialEndDate,
+    })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+    .where(and(eq(userSessions.sessionId, hashToken(token)), gt(userSessions.expiresAt, now)))
+    .limit(1)
+  if (!row) return null
+
+  // Slide when less than half the lifetime remains; touch updated_at at most every 5 minutes.
+  const slid = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2
+  const stale = now.getTime() - row.updatedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS
+  let expiresAt = row.expiresAt
+  if (slid || stale) {
+    if (slid) expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
+    await db.update(userSessions).set({ updatedAt: now, expiresAt }).where(eq(userSessions.id, row.sessionRowId))
+  }
+  const auth: AuthState = {
+    user: {
+      id: row.id,
+      email: row.email,
+      fullName: row.fullName ?? '',
+      avatarUrl: row.avatarUrl,
+      phone: row.phone,
+      agencyName: row.agencyName,
+      licenceNumber: row.licenceNumber,
+    },
+    subscription: row.plan ? { plan: row.plan, trialEndDate: row.trialEndDate } : null,
+    session: { id: row.sessionRowId, expiresAt },
+  }
+  return { auth, slid }
+}
+
+/** Creates a device's session row (write retried 2 times at 500 ms) and returns its token. */
+export async function createSession(userId: string, userAgent: string | null): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  const now = new Date()
+  const deviceInfo = { userAgent: (userAgent ?? 'Unknown device').slice(0, 400), timestamp: now.toISOString() }
+  await retry(
+    () =>
+      getDb()
+        .insert(userSessions)
+        .values({
+          userId,
+          sessionId: hashToken(token),
+          deviceInfo,
+          createdAt: now,
+          updatedAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        }),
+    { retries: SESSION_WRITE_RETRIES, delayMs: SESSION_WRITE_RETRY_DELAY_MS },
+  )
+  return token
+}
+
+export async function deleteSession(userId: string, sessionId: string) {
+  await getDb()
+    .delete(userSessions)
+    .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)))
+}
+
+export async function listDeviceSessions(userId: string) {
+  return getDb()
+    .select({
+      id: userSessions.id,
+      deviceInfo: userSessions.deviceInfo,
+      createdAt: userSessions.createdAt,
+      updatedAt: userSessions.updatedAt,
+    })
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, userId), gt(userSessions.expiresAt, new Date())))
+    .orderBy(userSessions.updatedAt)
+}
+
+/** The auth service's "others" scope: every session of this user but the current one. */
+export async function endOtherSessions(auth: AuthState) {
+  const removed = await getDb()
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, auth.user.id), ne(userSessions.id, auth.session.id)))
+    .returning({ id: userSessions.id })
+  return removed.length
+}
+
+/** The "global" scope: every session of this user, this one included. */
+export async function deleteAllSessions(userId: string) {
+  await getDb().delete(userSessions).where(eq(userSessions.userId, userId))
+}

@@ -1,0 +1,73 @@
+/**
+ * Reference data: the one list of each kind of value (PRODUCT.md §4). The database enums are
+ * built from these lists and the app imports them from here, so a value can never exist in
+ * one place and not the other. Plain constants only: the browser bundle imports this file too.
+ * Labels and other presentation live in the modules' catalogs.
+ */
+
+// Accounts and plans
+export const PLANS = ['free_trial', 'starter', 'advanced', 'professional'] as const
+export type Plan = (typeof PLANS)[number]
+
+// Properties
+export const CATEGORIES = ['residential', 'commercial', 'land'] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export const TYPES_BY_CATEGORY = {
+  residential: ['apartment', 'house', 'villa', 'townhouse', 'studio', 'penthouse'],
+  commercial: ['office', 'retail', 'warehouse', 'industrial', 'hotel'],
+  land: ['plot', 'farm_land'],
+} as const satisfies Record<Category, readonly string[]>
+export const PROPERTY_TYPES = [
+  ...TYPES_BY_CATEGORY.residential,
+  ...TYPES_BY_CATEGORY.commercial,
+  ...TYPES_BY_CATEGORY.land,
+] as const
+export type PropertyType = (typeof PROPERTY_TYPES)[number]
+
+export const PURPOSES = ['sale', 'rent'] as const
+export const RENT_PERIODS = ['monthly', 'weekly', 'daily', 'yearly'] as const
+/** The deal status of a listing. */
+export const STATUSES = ['draft', 'active', 'under_offer', 'sold', 'rented', 'off_market'] as const
+export type PropertyStatus = (typeof STATUSES)[number]
+export const VISIBILITIES = ['private', 'public'] as const
+export const AREA_UNITS = ['sqm', 'sqft'] as const
+
+// Clients and deals
+export const CLIENT_KINDS = ['buyer', 'seller', 'tenant', 'landlord', 'investor'] as const
+export const CLIENT_STAGES = ['new', 'contacted', 'viewing', 'negotiating', 'won', 'lost'] as const
+export type ClientStage = (typeof CLIENT_STAGES)[number]
+
+export const DEAL_STAGES = ['lead', 'viewing', 'offer', 'under_contract', 'closed_won', 'closed_lost'] as const
+export type DealStage = (typeof DEAL_STAGES)[number]
+
+// Sharing, feedback and comments
+export const SHARE_KINDS = ['property', 'client_listing'] as const
+export type ShareKind = (typeof SHARE_KINDS)[number]
+export const FEEDBACK_REACTIONS = ['interested', 'not_for_me'] as const
+export const COMMENT_SUBJECTS = ['property', 'client', 'deal'] as const
+export type CommentSubject = (typeof COMMENT_SUBJECTS)[number]
+
+// The activity log
+export const ACTIVITY_KINDS = [
+  'property_created',
+  'property_updated',
+  'property_status_changed',
+  'property_deleted',
+  'photos_added',
+  'photo_deleted',
+  'document_added',
+  'document_deleted',
+  'client_created',
+  'client_updated',
+  'client_stage_changed',
+  'listing_updated',
+  'listing_shared',
+  'share_revoked',
+  'share_viewed',
+  'client_feedback',
+  'deal_created',
+  'deal_moved',
+  'comment_added',
+] as const
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number]

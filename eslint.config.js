@@ -1,0 +1,102 @@
+// Lint for `npm test`: typescript-eslint, React hooks, and the layering rule of
+// docs/decisions/007-layering.md, written as import restrictions so it needs no resolver:
+// every import that leaves its folder goes through `#app/…` or `#db/…`, and each layer
+// lists what it may not import.
+import js from '@eslint/js'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Domain modules, lowest first. A module imports only modules listed before it, so the
+ * module folders can never import each other in a loop.
+ */
+export const MODULE_ORDER = [
+  'security',
+  'session',
+  'auth',
+  'billing',
+  'navigation',
+  'profile',
+  'activity',
+  'media',
+  'properties',
+  'clients',
+  'listings',
+  'sharing',
+  'deals',
+  'comments',
+  'dashboard',
+  'demo',
+]
+
+const TS_FILES = ['**/*.{ts,tsx}']
+const APP = (folder) => [`app/${folder}/**/*.{ts,tsx}`]
+
+// Relative imports stay inside their own folder; crossing folders is explicit.
+const NO_PARENT_IMPORTS = { group: ['../*'], message: 'Import across folders through #app/… or #db/….' }
+// Patterns are gitignore-style, where a leading '#' starts a comment: escape it.
+const escapeHash = (pattern) => pattern.replace(/^(!?)#/, '$1\\#')
+const upward = (targets, why) => ({ group: targets.map(escapeHash), message: why })
+
+const ROUTE_LAYER = ['#app/routes/*', '#app/http/*', '#app/root.tsx', '#app/entry.server.tsx']
+const restrict = (files, patterns, extra = {}) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [NO_PARENT_IMPORTS, ...patterns], ...extra }] },
+})
+
+const HTTP_LIBRARY = {
+  paths: [
+    {
+      name: 'react-router',
+      message: 'Modules return results; the routes and app/http turn them into responses (redirect, data, flash).',
+    },
+  ],
+}
+
+function moduleRules(name, index) {
+  const higher = MODULE_ORDER.slice(index + 1).map((other) => `#app/modules/${other}/*`)
+  return restrict(
+    APP(`modules/${name}`),
+    [
+      upward(['#app/ui/*', ...ROUTE_LAYER], 'Modules sit below ui, http and routes: move the shared contract down.'),
+      ...(higher.length
+        ? [upward(higher, `modules/${name} may import only modules listed before it in MODULE_ORDER (eslint.config.js).`)]
+        : []),
+    ],
+    HTTP_LIBRARY,
+  )
+}
+
+export default tseslint.config(
+  { ignores: ['build/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'data/', 'public/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: TS_FILES,
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { patterns: [NO_PARENT_IMPORTS] }],
+    },
+  },
+  { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },
+
+  // The layers, top to bottom: routes → http → (ui, modules) → db → lib.
+  restrict(APP('http'), [upward(['#app/routes/*', '#app/root.tsx', '#app/entry.server.tsx'], 'app/http serves the routes; it never imports them.')]),
+  restrict(APP('ui'), [
+    upward([...ROUTE_LAYER], 'ui is presentational: it takes data as props and never imports routes or app/http.'),
+    upward(['**/*.server', '**/*.server.ts', '#db/*.server.ts', '#db/schema*'], 'ui runs in the browser too: no server code.'),
+  ]),
+  ...MODULE_ORDER.map(moduleRules),
+  restrict(['db/**/*.ts'], [upward(['#app/*'], 'db sits below the app: it imports nothing from app/.')]),
+  {
+    // Inside db/ relative imports are the norm (drizzle-kit loads the schema without package imports).
+    files: ['db/schema/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [upward(['#app/*'], 'db sits below the app: it imports nothing from app/.')] }] },
+  },
+  restrict(APP('lib'), [upward(['#app/*', '!#app/lib/*', '#db/*'], 'lib is generic: it imports nothing from the app or db.')]),
+)
