@@ -1,4 +1,4 @@
-// `npm test`: typecheck, build, unit + integration (PGlite, and Postgres), then Playwright.
+// `npm test`: typecheck, lint, build, unit + integration (PGlite, and Postgres), then Playwright.
 // Integration tests and Playwright both drive the production build, so it is built first.
 import { spawnSync } from 'node:child_process'
 import postgres from 'postgres'
@@ -34,6 +34,7 @@ function run(label, command, args) {
 await checkPostgres(env.TEST_DATABASE_URL)
 run('typecheck', 'npx', ['react-router', 'typegen'])
 run('typecheck', 'npx', ['tsc'])
+run('lint (layering rule included, zero warnings)', 'npx', ['eslint', '--max-warnings', '0', '.'])
 run('build', 'npx', ['react-router', 'build'])
 run('unit + integration (PGlite and Postgres)', 'npx', ['vitest', 'run'])
 run('end-to-end (Chromium, JavaScript on and off)', 'npx', ['playwright', 'test'])
