@@ -1,7 +1,8 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { listListingItems, type ListingItem } from '#app/modules/listings/listing-queries.server.ts'
 import {
   addListingItem,
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit shortlist 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await requireOwnedClient(user.id, params.clientId)
+  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
   const { filters, errors } = parsePropertyFilters(new URL(request.url).searchParams)
   const [items, candidates] = await Promise.all([
     listListingItems(user.id, client.id),
@@ -41,7 +42,7 @@ const refuse = (error: ActionError) => data(error, { status: 400 })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const client = await requireOwnedClient(user.id, params.clientId)
+  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
   const form = await request.formData()
   const intent = form.get('intent')
   if (!isListingIntent(intent)) throw data('Unknown action.', { status: 400 })

@@ -1,3 +1,4 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { formatNumber } from '#app/lib/format.ts'
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await getClient(user.id, params.id)
+  const client = orNotFound(await getClient(user.id, params.id))
   const [matches, deals, propertyOptions, comments, activity] = await Promise.all([
     findMatchingProperties(user.id, client),
     listClientDeals(user.id, client.id),
@@ -39,12 +40,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const client = await getClient(user.id, params.id)
+  const client = orNotFound(await getClient(user.id, params.id))
   const form = await request.formData()
   if (form.get('intent') !== 'stage') throw data('Unknown action.', { status: 400 })
   const parsed = ClientStageSchema.safeParse({ stage: form.get('stage') })
   if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
-  await changeClientStage(user.id, client.id, parsed.data.stage)
+  orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
   throw redirect(`/client/${client.id}`)
 }

@@ -1,3 +1,4 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const property = await getProperty(user.id, params.id)
+  const property = orNotFound(await getProperty(user.id, params.id))
   const [photos, documents, comments, activity, sharePanel] = await Promise.all([
     listPhotos(user.id, property.id),
     listDocuments(user.id, property.id),
@@ -39,13 +40,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const property = await getProperty(user.id, params.id)
+  const property = orNotFound(await getProperty(user.id, params.id))
   const form = await request.formData()
   switch (form.get('intent')) {
     case 'status': {
       const parsed = StatusChangeSchema.safeParse({ status: form.get('status') })
       if (!parsed.success) return data({ intent: 'status', error: 'Choose one of the statuses listed.' }, { status: 400 })
-      await changePropertyStatus(user.id, property.id, parsed.data.status)
+      orNotFound(await changePropertyStatus(user.id, property.id, parsed.data.status))
       setFlash(context, { kind: 'success', message: `Status set to ${label(parsed.data.status)}.` })
       throw redirect(`/property/${property.id}`)
     }
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (submission.status !== 'success') {
         return data({ intent: 'notes', error: submission.error?.privateNotes?.[0] ?? 'Invalid notes' }, { status: 400 })
       }
-      await updatePrivateNotes(user.id, property.id, submission.value.privateNotes ?? '')
+      orNotFound(await updatePrivateNotes(user.id, property.id, submission.value.privateNotes ?? ''))
       setFlash(context, { kind: 'success', message: 'Notes saved.' })
       throw redirect(`/property/${property.id}`)
     }
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (form.get('confirm') !== 'yes') {
         return data({ intent: 'delete', error: 'Tick the box to confirm the deletion.' }, { status: 400 })
       }
-      await deleteProperty(user.id, property.id)
+      orNotFound(await deleteProperty(user.id, property.id))
       setFlash(context, { kind: 'success', message: `Deleted ${property.title}.` })
       throw redirect('/properties')
     }
