@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await findOwnedClient(user.id, params.clientId))
-  const item = await getListingItem(user.id, client.id, params.propertyId)
+  const item = orNotFound(await getListingItem(user.id, client.id, params.propertyId))
   const [shared, broker] = await Promise.all([
     loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
     loadBrokerContact(user.id),
