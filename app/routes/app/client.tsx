@@ -1,5 +1,6 @@
 import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { formatNumber } from '#app/lib/format.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
@@ -13,6 +14,7 @@ import { listClientDeals } from '#app/modules/deals/board.server.ts'
 import { dealStageLabel, formatDealValue } from '#app/modules/deals/format.ts'
 import { listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
+import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
@@ -38,12 +40,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { client, matches, deals, propertyOptions, comments, activity }
 }
 
+// One form posts here today; the union makes any other intent a 400.
+const ClientActionSchema = z.discriminatedUnion('intent', [ClientStageSchema.extend({ intent: z.literal('stage') })])
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
   const form = await request.formData()
-  if (form.get('intent') !== 'stage') throw data('Unknown action.', { status: 400 })
-  const parsed = ClientStageSchema.safeParse({ stage: form.get('stage') })
+  const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
