@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from 'react-router'
-import packageJson from '../../package.json' with { type: 'json' }
+import packageJson from '#package.json' with { type: 'json' }
 import { getEnv } from '#app/lib/env.server.ts'
 import { withQueryCount } from '#db/query-metrics.server.ts'
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { Form } from 'react-router'
 import { formatUtcDateTime, SHARE_EXPIRY_MAX_DAYS, type ShareLinkState, type ShareLinkSummary, type SharePanelData } from '#app/modules/sharing/share-links.ts'
 import { Button, SubmitButton } from './form.tsx'
@@ -106,11 +106,16 @@ function describeShare(share: ShareLinkSummary) {
   return `Created ${formatUtcDateTime(share.createdAt)} · ${views} · ${lastViewed} · ${ending}`
 }
 
+const noSubscription = () => () => {}
+/** False in the server's HTML and during hydration, true in the browser after it. */
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false)
+}
+
 /** Only once hydrated (the clipboard needs JavaScript); without it the field is there to copy. */
 function CopyButton({ url }: { url: string }) {
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
-  useEffect(() => setHydrated(true), [])
   if (!hydrated) return null
   return (
     <Button

@@ -25,9 +25,12 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
   const regionRef = useRef<HTMLElement>(null)
   const swipeStart = useRef<number | null>(null)
 
-  useEffect(() => {
-    if (flash) setToast({ ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: Date.now() })
-  }, [flash])
+  // A new flash (the next page's) replaces the toast: adjusted while rendering, not in an effect.
+  const [shownFlash, setShownFlash] = useState(flash)
+  if (flash !== shownFlash) {
+    setShownFlash(flash)
+    if (flash) setToast({ ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: (toast?.id ?? 0) + 1 })
+  }
 
   useEffect(() => {
     if (!toast) return

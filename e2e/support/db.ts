@@ -62,11 +62,12 @@ export class E2EDatabase {
 /** `test` with `db`: one connection per worker, closed in the worker's teardown. */
 export const test = base.extend<object, { db: E2EDatabase }>({
   db: [
+    // Playwright's fixture callback is `provide`, not `use`: react-hooks would take it for React's `use`.
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({}, provide) => {
       const db = new E2EDatabase()
       try {
-        await use(db)
+        await provide(db)
       } finally {
         await db.close()
       }

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { activities, clients, deals } from '#db/schema.ts'
-import { listActivity } from '#app/modules/activity/feed.server.ts'
+import { listActivity } from '#app/http/activity-feed.server.ts'
 import { findUser } from '#tests/support/db.ts'
 import { signedInBroker } from '#tests/support/app.ts'
 

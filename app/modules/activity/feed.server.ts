@@ -1,9 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { data } from 'react-router'
 import { getDb } from '#db/client.server.ts'
 import { activities, clients, deals, properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import type { ActivityKind } from '#db/reference.ts'
 
 export const DEFAULT_FEED_LIMIT = 20
@@ -39,23 +37,26 @@ function isRealInstant(time: string) {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === time.slice(0, 19)
 }
 
-/** The cursor, or null when absent; a tampered or truncated one is a 400 (never a 500). */
-export function parseFeedCursor(value: string | null | undefined): Cursor | null {
+export const BAD_FEED_CURSOR_MESSAGE = 'This page of activity does not exist. Go back to the newest entries.'
+
+/** The cursor, null when absent, 'invalid' when tampered or truncated (never a query error). */
+function parseFeedCursor(value: string | null | undefined): Cursor | null | 'invalid' {
   if (!value) return null
   const [time, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|')
-  if (rest.length || !time || !CURSOR_TIME.test(time) || !isUuid(id) || !isRealInstant(time)) {
-    throw data('This page of activity does not exist. Go back to the newest entries.', { status: 400 })
-  }
+  if (rest.length || !time || !CURSOR_TIME.test(time) || !isUuid(id) || !isRealInstant(time)) return 'invalid'
   return { time, id }
 }
+
+export type FeedResult = { ok: true; page: FeedPage } | { ok: false; message: string }
 
 /**
  * The broker's activity, newest first, optionally about one property, client or deal, one page
  * per call with keyset pagination on (created_at, id): one query, steady cost on any page.
  * Each entry links to its deal, client or property while that still exists (left joins scoped
  * to the broker, so a link never points at somebody else's row).
+ * Null for a malformed property, client or deal id; `ok: false` for a tampered cursor.
  */
-export async function listActivity(brokerId: string, filters: ActivityFilters = {}): Promise<FeedPage> {
+export async function readActivity(brokerId: string, filters: ActivityFilters = {}): Promise<FeedResult | null> {
   const limit = Math.min(Math.max(Math.trunc(filters.limit ?? DEFAULT_FEED_LIMIT), 1), MAX_FEED_LIMIT)
   const cursor = parseFeedCursor(filters.before)
   const conditions: SQL[] = [eq(activities.ownerId, brokerId)]
@@ -65,9 +66,10 @@ export async function listActivity(brokerId: string, filters: ActivityFilters = 
     [filters.dealId, activities.dealId],
   ] as const) {
     if (id === undefined) continue
-    if (!isUuid(id)) notFound()
+    if (!isUuid(id)) return null
     conditions.push(eq(column, id))
   }
+  if (cursor === 'invalid') return { ok: false, message: BAD_FEED_CURSOR_MESSAGE }
   if (cursor) {
     conditions.push(sql`(${activities.createdAt}, ${activities.id}) < (${cursor.time}::timestamptz, ${cursor.id}::uuid)`)
   }
@@ -93,25 +95,19 @@ export async function listActivity(brokerId: string, filters: ActivityFilters = 
 
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  return {
-    items: page.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      summary: row.summary,
-      createdAt: row.createdAt,
-      href: row.liveDealId
-        ? `/deal/${row.liveDealId}`
-        : row.liveClientId
-          ? `/client/${row.liveClientId}`
-          : row.livePropertyId
-            ? `/property/${row.livePropertyId}`
-            : null,
-    })),
-    nextCursor: rows.length > limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null,
-  }
-}
-
-/** Reads the cursor of the page to show from a request's URL (`?before=…`). */
-export function feedCursorFrom(request: Request) {
-  return new URL(request.url).searchParams.get(FEED_CURSOR_PARAM)
+  const items = page.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    summary: row.summary,
+    createdAt: row.createdAt,
+    href: row.liveDealId
+      ? `/deal/${row.liveDealId}`
+      : row.liveClientId
+        ? `/client/${row.liveClientId}`
+        : row.livePropertyId
+          ? `/property/${row.livePropertyId}`
+          : null,
+  }))
+  const nextCursor = rows.length > limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null
+  return { ok: true, page: { items, nextCursor } }
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { requireOwnedClient } from './access.server.ts'
+import { findOwnedClient } from './access.server.ts'
 import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
@@ -39,9 +39,13 @@ export async function createClient(brokerId: string, value: ClientFormValue) {
   })
 }
 
-/** Saves the form; a stage change made here is logged like one made with the stage form. */
+/**
+ * Saves the form; a stage change made here is logged like one made with the stage form.
+ * Null when the client is not the broker's.
+ */
 export async function updateClient(brokerId: string, clientId: string, value: ClientFormValue) {
-  const before = await requireOwnedClient(brokerId, clientId)
+  const before = await findOwnedClient(brokerId, clientId)
+  if (!before) return null
   await getDb().transaction(async (tx) => {
     await tx
       .update(clients)
@@ -50,22 +54,25 @@ export async function updateClient(brokerId: string, clientId: string, value: Cl
     await recordActivity(tx, brokerId, { kind: 'client_updated', clientId, summary: `Updated client ${value.fullName}` })
     if (before.stage !== value.stage) await logStageChange(tx, brokerId, clientId, value.fullName, before.stage, value.stage)
   })
+  return before
 }
 
+/** Sets the stage (logged when it changes); null when the client is not the broker's. */
 export async function changeClientStage(brokerId: string, clientId: string, stage: ClientStage) {
-  await getDb().transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     const [before] = await tx
       .select({ stage: clients.stage, fullName: clients.fullName })
       .from(clients)
       .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
       .for('update')
-    if (!before) throw new Error('client vanished')
-    if (before.stage === stage) return
+    if (!before) return null
+    if (before.stage === stage) return { changed: false }
     await tx
       .update(clients)
       .set({ stage, updatedAt: new Date() })
       .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
     await logStageChange(tx, brokerId, clientId, before.fullName, before.stage, stage)
+    return { changed: true }
   })
 }
 

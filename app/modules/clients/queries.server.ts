@@ -3,7 +3,6 @@ import { getDb } from '#db/client.server.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import { toPrefixTsQuery } from '#app/modules/properties/filters.ts'
 import type { ClientFilters } from './filters.ts'
 
@@ -45,16 +44,16 @@ export async function listClients(brokerId: string, filters: ClientFilters) {
   return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...row }) => row) }
 }
 
-/** Every column of one of the broker's clients, or a 404. */
+/** Every column of one of the broker's clients, or null (foreign, malformed or unknown id). */
 export async function getClient(brokerId: string, clientId: unknown) {
-  if (!isUuid(clientId)) notFound()
+  if (!isUuid(clientId)) return null
   const [row] = await getDb()
     .select()
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
     .limit(1)
-  if (!row) notFound()
+  if (!row) return null
   const { search: _search, ...client } = row
   return client
 }
-export type Client = Awaited<ReturnType<typeof getClient>>
+export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>

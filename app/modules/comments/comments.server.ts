@@ -3,7 +3,6 @@ import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients, comments, deals, properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import type { CommentSubject } from '#db/reference.ts'
 
 /** A thread shows the latest notes; older ones stay stored. */
@@ -14,24 +13,24 @@ const EXCERPT_CHARS = 140
 type OwnedSubject = { title: string; propertyId: string | null; clientId: string | null; dealId: string | null }
 
 /**
- * The broker's own property, client or deal, or a 404 (foreign, malformed or unknown id).
+ * The broker's own property, client or deal, or null (foreign, malformed or unknown id).
  * The row is key-share locked: inside a transaction it cannot vanish before the note commits
  * (outside one the lock ends with the statement, harmlessly).
  */
-export async function requireCommentSubject(
+export async function findCommentSubject(
   brokerId: string,
   subject: CommentSubject,
   id: unknown,
   db: Database | Transaction = getDb(),
-): Promise<OwnedSubject> {
-  if (!isUuid(id)) notFound()
+): Promise<OwnedSubject | null> {
+  if (!isUuid(id)) return null
   if (subject === 'property') {
     const [row] = await db
       .select({ title: properties.title })
       .from(properties)
       .where(and(eq(properties.id, id), eq(properties.ownerId, brokerId)))
       .for('key share')
-    return row ? { title: row.title, propertyId: id, clientId: null, dealId: null } : notFound()
+    return row ? { title: row.title, propertyId: id, clientId: null, dealId: null } : null
   }
   if (subject === 'client') {
     const [row] = await db
@@ -39,7 +38,7 @@ export async function requireCommentSubject(
       .from(clients)
       .where(and(eq(clients.id, id), eq(clients.ownerId, brokerId)))
       .for('key share')
-    return row ? { title: row.title, propertyId: null, clientId: id, dealId: null } : notFound()
+    return row ? { title: row.title, propertyId: null, clientId: id, dealId: null } : null
   }
   const [row] = await db
     .select({ title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
@@ -47,16 +46,20 @@ export async function requireCommentSubject(
     .where(and(eq(deals.id, id), eq(deals.ownerId, brokerId)))
     .for('key share')
   // A deal's notes also show in its client's (and property's) feed.
-  return row ? { title: row.title, propertyId: row.propertyId, clientId: row.clientId, dealId: id } : notFound()
+  return row ? { title: row.title, propertyId: row.propertyId, clientId: row.clientId, dealId: id } : null
 }
 
 const subjectColumn = (subject: CommentSubject) =>
   subject === 'property' ? comments.propertyId : subject === 'client' ? comments.clientId : comments.dealId
 
-/** Adds a note by the broker to their own property, client or deal, logged as 'comment_added'. */
+/**
+ * Adds a note by the broker to their own property, client or deal, logged as 'comment_added';
+ * null when the subject is not the broker's.
+ */
 export async function addComment(brokerId: string, input: { subject: CommentSubject; id: unknown; body: string }) {
   return getDb().transaction(async (tx) => {
-    const owned = await requireCommentSubject(brokerId, input.subject, input.id, tx)
+    const owned = await findCommentSubject(brokerId, input.subject, input.id, tx)
+    if (!owned) return null
     const [row] = await tx
       .insert(comments)
       .values({

@@ -5,7 +5,6 @@ import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import type { DealStage } from '#db/reference.ts'
 
 export type NewDeal = {
@@ -25,7 +24,7 @@ const stageLabel = (stage: DealStage) => CLIENT_LABELS[stage] ?? stage
 
 /**
  * The broker's own client or property, locked against deletion until the transaction commits
- * (a key-share lock), so the deal never points at a row that vanished in between. 404 otherwise.
+ * (a key-share lock), so the deal never points at a row that vanished in between. Null otherwise.
  */
 async function lockOwnedClient(tx: Transaction, brokerId: string, clientId: string) {
   const [row] = await tx
@@ -33,7 +32,7 @@ async function lockOwnedClient(tx: Transaction, brokerId: string, clientId: stri
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
     .for('key share')
-  return row ?? notFound()
+  return row ?? null
 }
 
 async function lockOwnedProperty(tx: Transaction, brokerId: string, propertyId: string) {
@@ -42,16 +41,21 @@ async function lockOwnedProperty(tx: Transaction, brokerId: string, propertyId: 
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
     .for('key share')
-  return row ?? notFound()
+  return row ?? null
 }
 
-/** Creates a deal in the "lead" stage for one of the broker's clients (and properties), logged. */
-export async function createDeal(brokerId: string, input: NewDeal): Promise<{ id: string }> {
+/**
+ * Creates a deal in the "lead" stage for one of the broker's clients (and properties), logged.
+ * Null when the client or property is not the broker's (foreign, malformed or unknown id).
+ */
+export async function createDeal(brokerId: string, input: NewDeal): Promise<{ id: string } | null> {
   const propertyId = input.propertyId || null
-  if (!isUuid(input.clientId) || (propertyId !== null && !isUuid(propertyId))) notFound()
+  if (!isUuid(input.clientId) || (propertyId !== null && !isUuid(propertyId))) return null
   return getDb().transaction(async (tx) => {
     const client = await lockOwnedClient(tx, brokerId, input.clientId)
+    if (!client) return null
     const property = propertyId ? await lockOwnedProperty(tx, brokerId, propertyId) : null
+    if (propertyId && !property) return null
     const [row] = await tx
       .insert(deals)
       .values({
@@ -85,15 +89,15 @@ function toColumns(input: DealChanges) {
   }
 }
 
-/** Edits the deal's own facts (not its stage, client or property). 404 for a foreign id. */
+/** Edits the deal's own facts (not its stage, client or property). Null for a foreign id. */
 export async function updateDeal(brokerId: string, dealId: unknown, changes: DealChanges) {
-  if (!isUuid(dealId)) notFound()
+  if (!isUuid(dealId)) return null
   const [row] = await getDb()
     .update(deals)
     .set({ ...toColumns(changes), updatedAt: sql`now()` })
     .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
     .returning({ id: deals.id })
-  return row ?? notFound()
+  return row ?? null
 }
 
 export type DealMove = { title: string; from: DealStage; to: DealStage; moved: boolean }
@@ -101,16 +105,17 @@ export type DealMove = { title: string; from: DealStage; to: DealStage; moved: b
 /**
  * Moves the deal to another stage and logs 'deal_moved' (from → to) in the same transaction.
  * The row is locked first so two simultaneous moves log a consistent from → to chain.
+ * Null for a foreign, malformed or unknown deal id.
  */
-export async function moveDeal(brokerId: string, dealId: unknown, stage: DealStage): Promise<DealMove> {
-  if (!isUuid(dealId)) notFound()
+export async function moveDeal(brokerId: string, dealId: unknown, stage: DealStage): Promise<DealMove | null> {
+  if (!isUuid(dealId)) return null
   return getDb().transaction(async (tx) => {
     const [deal] = await tx
       .select({ id: deals.id, title: deals.title, stage: deals.stage, clientId: deals.clientId, propertyId: deals.propertyId })
       .from(deals)
       .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
       .for('update')
-    if (!deal) notFound()
+    if (!deal) return null
     if (deal.stage === stage) return { title: deal.title, from: deal.stage, to: stage, moved: false }
     await tx.update(deals).set({ stage, updatedAt: sql`now()` }).where(eq(deals.id, deal.id))
     await recordActivity(tx, brokerId, {
@@ -125,9 +130,9 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
   })
 }
 
-/** One of the broker's deals with its client's name and property's title, or a 404. */
+/** One of the broker's deals with its client's name and property's title, or null. */
 export async function getDeal(brokerId: string, dealId: unknown) {
-  if (!isUuid(dealId)) notFound()
+  if (!isUuid(dealId)) return null
   const [row] = await getDb()
     .select({
       ...DEAL_SUMMARY_COLUMNS,
@@ -144,6 +149,6 @@ export async function getDeal(brokerId: string, dealId: unknown) {
     .leftJoin(properties, eq(properties.id, deals.propertyId))
     .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
     .limit(1)
-  return row ?? notFound()
+  return row ?? null
 }
-export type Deal = Awaited<ReturnType<typeof getDeal>>
+export type Deal = NonNullable<Awaited<ReturnType<typeof getDeal>>>

@@ -3,30 +3,30 @@ import { getDb, type Transaction } from '#db/client.server.ts'
 import { clientListingItems, clients, properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import { MAX_LISTING_ITEMS } from './schemas.ts'
 
 /**
  * Every change starts by locking the client row: changes to one shortlist queue up, so
- * positions stay 0, 1, 2… even when two tabs click at once. Foreign ids → 404.
+ * positions stay 0, 1, 2… even when two tabs click at once. A foreign, malformed or unknown
+ * client or property id makes the change return null (nothing written).
  */
 async function lockClient(tx: Transaction, brokerId: string, clientId: string) {
-  if (!isUuid(clientId)) notFound()
+  if (!isUuid(clientId)) return null
   const [client] = await tx
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
     .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
     .for('update')
-  return client ?? notFound()
+  return client ?? null
 }
 
-async function requireOwnTitle(tx: Transaction, brokerId: string, propertyId: string) {
-  if (!isUuid(propertyId)) notFound()
+async function findOwnTitle(tx: Transaction, brokerId: string, propertyId: string) {
+  if (!isUuid(propertyId)) return null
   const [property] = await tx
     .select({ title: properties.title })
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
-  return property?.title ?? notFound()
+  return property?.title ?? null
 }
 
 const itemOf = (clientId: string, propertyId: string) =>
@@ -35,10 +35,12 @@ const itemOf = (clientId: string, propertyId: string) =>
 export type AddResult = { status: 'added' | 'already_listed' | 'full'; title: string }
 
 /** Appends one of the broker's properties to the end of the client's shortlist. */
-export async function addListingItem(brokerId: string, clientId: string, propertyId: string): Promise<AddResult> {
+export async function addListingItem(brokerId: string, clientId: string, propertyId: string): Promise<AddResult | null> {
   return getDb().transaction(async (tx) => {
     const client = await lockClient(tx, brokerId, clientId)
-    const title = await requireOwnTitle(tx, brokerId, propertyId)
+    if (!client) return null
+    const title = await findOwnTitle(tx, brokerId, propertyId)
+    if (title === null) return null
     const [stats] = await tx
       .select({ items: count(), next: sql<number>`coalesce(max(${clientListingItems.position}) + 1, 0)`.mapWith(Number) })
       .from(clientListingItems)
@@ -64,7 +66,9 @@ export async function addListingItem(brokerId: string, clientId: string, propert
 export async function removeListingItem(brokerId: string, clientId: string, propertyId: string) {
   return getDb().transaction(async (tx) => {
     const client = await lockClient(tx, brokerId, clientId)
-    const title = await requireOwnTitle(tx, brokerId, propertyId)
+    if (!client) return null
+    const title = await findOwnTitle(tx, brokerId, propertyId)
+    if (title === null) return null
     const [removed] = await tx
       .delete(clientListingItems)
       .where(itemOf(client.id, propertyId))
@@ -85,20 +89,22 @@ export async function removeListingItem(brokerId: string, clientId: string, prop
 }
 
 /**
- * Swaps an item with its neighbour; false when it is already first (up) or last (down).
+ * Swaps an item with its neighbour; false when it is already first (up) or last (down), null
+ * when the client is not the broker's or the property is not on the shortlist.
  * Not logged: a reorder is tidying, and one entry per click would bury the real news.
  */
 export async function moveListingItem(brokerId: string, clientId: string, propertyId: string, direction: 'up' | 'down') {
-  if (!isUuid(propertyId)) notFound()
+  if (!isUuid(propertyId)) return null
   return getDb().transaction(async (tx) => {
     const client = await lockClient(tx, brokerId, clientId)
+    if (!client) return null
     const rows = await tx
       .select({ id: clientListingItems.id, propertyId: clientListingItems.propertyId, position: clientListingItems.position })
       .from(clientListingItems)
       .where(eq(clientListingItems.clientId, client.id))
       .orderBy(asc(clientListingItems.position))
     const from = rows.findIndex((row) => row.propertyId === propertyId)
-    if (from < 0) notFound()
+    if (from < 0) return null
     const to = direction === 'up' ? from - 1 : from + 1
     const [moving, neighbour] = [rows[from], rows[to]]
     if (!moving || !neighbour) return false
@@ -108,22 +114,25 @@ export async function moveListingItem(brokerId: string, clientId: string, proper
   })
 }
 
-/** Saves the note the client will read under this property. */
+/** Saves the note the client will read under this property; null when it is not on the shortlist. */
 export async function updateListingNote(brokerId: string, clientId: string, propertyId: string, note: string) {
-  await getDb().transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     const client = await lockClient(tx, brokerId, clientId)
-    const title = await requireOwnTitle(tx, brokerId, propertyId)
+    if (!client) return null
+    const title = await findOwnTitle(tx, brokerId, propertyId)
+    if (title === null) return null
     const [updated] = await tx
       .update(clientListingItems)
       .set({ note })
       .where(itemOf(client.id, propertyId))
       .returning({ id: clientListingItems.id })
-    if (!updated) notFound()
+    if (!updated) return null
     await recordActivity(tx, brokerId, {
       kind: 'listing_updated',
       clientId: client.id,
       propertyId,
       summary: `Updated the note on ${title} for ${client.fullName}`,
     })
+    return { title }
   })
 }

@@ -4,12 +4,11 @@ import { clientListingItems, properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { PROPERTY_CARD_COLUMNS } from '#app/modules/properties/queries.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 
 /**
  * The client's shortlist in order, each item with what a card shows and its cover photo: two
  * queries whatever its length. The client id must be the broker's (checked by the caller with
- * requireOwnedClient); the owner filter keeps a mistake from ever showing foreign rows.
+ * findOwnedClient); the owner filter keeps a mistake from ever showing foreign rows.
  */
 export async function listListingItems(brokerId: string, clientId: string) {
   const rows = await getDb()
@@ -27,9 +26,9 @@ export async function listListingItems(brokerId: string, clientId: string) {
 }
 export type ListingItem = Awaited<ReturnType<typeof listListingItems>>[number]
 
-/** One item of the shortlist (its note), or a 404 when the property is not on it. */
+/** One item of the shortlist (its note), or null when the property is not on it. */
 export async function getListingItem(brokerId: string, clientId: string, propertyId: unknown) {
-  if (!isUuid(propertyId)) notFound()
+  if (!isUuid(propertyId)) return null
   const [row] = await getDb()
     .select({ propertyId: clientListingItems.propertyId, note: clientListingItems.note })
     .from(clientListingItems)
@@ -41,5 +40,5 @@ export async function getListingItem(brokerId: string, clientId: string, propert
       ),
     )
     .limit(1)
-  return row ?? notFound()
+  return row ?? null
 }

@@ -6,8 +6,7 @@ export const MAX_LISTING_ITEMS = 50
 
 const propertyId = z.string({ error: 'Choose a property.' })
 
-/** The forms of /client/{id}/edit-listing, one schema per intent (an unknown intent is a 400). */
-export const ListingItemSchema = z.object({ propertyId })
+/** The note form of /client/{id}/edit-listing (the route's union adds the other intents). */
 export const ListingNoteSchema = z.object({
   propertyId,
   note: z
@@ -16,8 +15,3 @@ export const ListingNoteSchema = z.object({
     .max(LISTING_NOTE_MAX_LENGTH, `Keep the note to ${LISTING_NOTE_MAX_LENGTH} characters or fewer.`)
     .default(''),
 })
-
-export const LISTING_INTENTS = ['add', 'remove', 'move-up', 'move-down', 'note'] as const
-export type ListingIntent = (typeof LISTING_INTENTS)[number]
-export const isListingIntent = (value: unknown): value is ListingIntent =>
-  typeof value === 'string' && (LISTING_INTENTS as readonly string[]).includes(value)

@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties, propertyDocuments } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
 import { detectDocumentKind } from './file-kinds.server.ts'
 import { getFileStorage, newStorageKey } from './storage.server.ts'
@@ -40,7 +40,7 @@ const TitleSchema = z
  * the file really is. A failed insert removes the stored file.
  */
 export async function addDocument(brokerId: string, propertyId: string, file: UploadedFile | undefined, title: string) {
-  const property = await requireOwnedProperty(brokerId, propertyId)
+  const property = orNotFound(await findOwnedProperty(brokerId, propertyId))
   const parsedTitle = TitleSchema.safeParse(title)
   if (!parsedTitle.success) rejectField('title', parsedTitle.error.issues[0]?.message ?? 'Check the title.')
   if (!file) rejectField('document', 'Choose a file to upload.')

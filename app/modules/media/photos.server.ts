@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties, propertyPhotos, type VariantKeys } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
 import { detectPhotoKind, isHeif, type FileKind } from './file-kinds.server.ts'
 import { MAX_PHOTO_PIXELS, ORIGINAL_FORMAT, processPhoto, VARIANT_FORMAT, type PhotoProblem } from './images.server.ts'
@@ -36,7 +36,7 @@ const CaptionSchema = z
  * fails, the files stored so far are deleted: a failed upload leaves no orphan row or file.
  */
 export async function addPhotos(brokerId: string, propertyId: string, files: UploadedFile[]) {
-  const property = await requireOwnedProperty(brokerId, propertyId)
+  const property = orNotFound(await findOwnedProperty(brokerId, propertyId))
   if (files.length === 0) rejectField('photos', 'Choose at least one photo.')
   await checkRoomForPhotos(getDb(), property.id, files.length)
   const checked = await Promise.all(files.map(async (file) => ({ file, kind: await checkPhotoFile(file) })))

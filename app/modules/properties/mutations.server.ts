@@ -4,7 +4,7 @@ import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { listPropertyFileKeys } from '#app/modules/media/queries.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
-import { requireOwnedProperty } from './access.server.ts'
+import { findOwnedProperty } from './access.server.ts'
 import { label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
 import type { Category, PropertyStatus } from '#db/reference.ts'
@@ -74,8 +74,10 @@ export async function createProperty(brokerId: string, category: Category, value
   }
 }
 
+/** Saves the form; null when the property is not the broker's. */
 export async function updateProperty(brokerId: string, propertyId: string, value: PropertyFormValue) {
-  const current = await requireOwnedProperty(brokerId, propertyId)
+  const current = await findOwnedProperty(brokerId, propertyId)
+  if (!current) return null
   await getDb().transaction(async (tx) => {
     await tx
       .update(properties)
@@ -83,10 +85,13 @@ export async function updateProperty(brokerId: string, propertyId: string, value
       .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
     await recordActivity(tx, brokerId, { kind: 'property_updated', propertyId, summary: `Updated ${value.title}` })
   })
+  return current
 }
 
+/** Sets the status (logged when it changes); null when the property is not the broker's. */
 export async function changePropertyStatus(brokerId: string, propertyId: string, status: PropertyStatus) {
-  const current = await requireOwnedProperty(brokerId, propertyId)
+  const current = await findOwnedProperty(brokerId, propertyId)
+  if (!current) return null
   await getDb().transaction(async (tx) => {
     const [before] = await tx
       .select({ status: properties.status })
@@ -105,23 +110,28 @@ export async function changePropertyStatus(brokerId: string, propertyId: string,
       data: { from: before.status, to: status },
     })
   })
+  return current
 }
 
+/** Null when the property is not the broker's. */
 export async function updatePrivateNotes(brokerId: string, propertyId: string, privateNotes: string) {
-  await requireOwnedProperty(brokerId, propertyId)
+  const current = await findOwnedProperty(brokerId, propertyId)
+  if (!current) return null
   await getDb()
     .update(properties)
     .set({ privateNotes, updatedAt: new Date() })
     .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+  return current
 }
 
 /**
  * Deletes the property (photos and documents rows cascade) with an activity record, then its
  * stored files. The rows go first: a failed file delete leaves an unreachable file, never a
- * listing whose photos are missing.
+ * listing whose photos are missing. Null when the property is not the broker's.
  */
 export async function deleteProperty(brokerId: string, propertyId: string) {
-  const current = await requireOwnedProperty(brokerId, propertyId)
+  const current = await findOwnedProperty(brokerId, propertyId)
+  if (!current) return null
   const keys = await listPropertyFileKeys(brokerId, propertyId)
   await getDb().transaction(async (tx) => {
     await tx.delete(properties).where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))

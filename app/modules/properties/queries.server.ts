@@ -4,7 +4,6 @@ import { profiles, properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
 
 
@@ -111,19 +110,19 @@ async function countProperties(brokerId: string, filters: PropertyFilters) {
   return row?.n ?? 0
 }
 
-/** Every column of one of the broker's properties, or a 404. */
+/** Every column of one of the broker's properties, or null (foreign, malformed or unknown id). */
 export async function getProperty(brokerId: string, propertyId: unknown) {
-  if (!isUuid(propertyId)) notFound()
+  if (!isUuid(propertyId)) return null
   const [row] = await getDb()
     .select()
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
     .limit(1)
-  if (!row) notFound()
+  if (!row) return null
   const { search: _search, ...property } = row
   return property
 }
-export type Property = Awaited<ReturnType<typeof getProperty>>
+export type Property = NonNullable<Awaited<ReturnType<typeof getProperty>>>
 
 export type PropertyUsage = { count: number; limit: number; canAdd: boolean }
 
@@ -144,13 +143,13 @@ export async function getPropertyUsage(brokerId: string, limit: number): Promise
 }
 
 
-/** The owner of a public, active listing (any broker's), or a 404: for /public-properties/{id}. */
-export async function getPublicPropertyOwner(propertyId: unknown): Promise<string> {
-  if (!isUuid(propertyId)) notFound()
+/** The owner of a public, active listing (any broker's), or null: for /public-properties/{id}. */
+export async function getPublicPropertyOwner(propertyId: unknown): Promise<string | null> {
+  if (!isUuid(propertyId)) return null
   const [row] = await getDb()
     .select({ ownerId: properties.ownerId })
     .from(properties)
     .where(and(eq(properties.id, propertyId), PUBLIC_SCOPE))
     .limit(1)
-  return row?.ownerId ?? notFound()
+  return row?.ownerId ?? null
 }

@@ -4,9 +4,9 @@ import { getDb } from '#db/client.server.ts'
 import { clientListingItems, clients, properties, shares } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
-import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { notFound } from '#app/lib/http.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { sharePath, shareState, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 
@@ -60,12 +60,12 @@ export async function createShare(brokerId: string, target: ShareTarget, expires
 }
 
 async function describePropertyTarget(brokerId: string, propertyId: string) {
-  const property = await requireOwnedProperty(brokerId, propertyId)
+  const property = orNotFound(await findOwnedProperty(brokerId, propertyId))
   return { propertyId: property.id, clientId: null, name: property.title }
 }
 
 async function describeClientTarget(brokerId: string, clientId: string) {
-  const client = await requireOwnedClient(brokerId, clientId)
+  const client = orNotFound(await findOwnedClient(brokerId, clientId))
   return { propertyId: null, clientId: client.id, name: client.fullName }
 }
 

@@ -1,7 +1,8 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { listListingItems, type ListingItem } from '#app/modules/listings/listing-queries.server.ts'
 import {
   addListingItem,
@@ -9,9 +10,10 @@ import {
   removeListingItem,
   updateListingNote,
 } from '#app/modules/listings/listing-mutations.server.ts'
-import { isListingIntent, LISTING_NOTE_MAX_LENGTH, ListingItemSchema, ListingNoteSchema, MAX_LISTING_ITEMS } from '#app/modules/listings/schemas.ts'
+import { LISTING_NOTE_MAX_LENGTH, ListingNoteSchema, MAX_LISTING_ITEMS } from '#app/modules/listings/schemas.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { listProperties } from '#app/modules/properties/queries.server.ts'
+import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { Button, ErrorList, SubmitButton, TextareaField } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
@@ -27,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit shortlist 
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await requireOwnedClient(user.id, params.clientId)
+  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
   const { filters, errors } = parsePropertyFilters(new URL(request.url).searchParams)
   const [items, candidates] = await Promise.all([
     listListingItems(user.id, client.id),
@@ -39,42 +41,46 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionError = { intent: string; propertyId: string; error: string; note?: string }
 const refuse = (error: ActionError) => data(error, { status: 400 })
 
+const choose = 'Choose a property.'
+// One union for the page's forms; propertyId stays the raw string so a malformed one is a 404.
+const ListingActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.enum(['add', 'remove', 'move-up', 'move-down']), propertyId: z.string({ error: choose }) }),
+  z.object({ intent: z.literal('note'), propertyId: z.string({ error: choose }).min(1, choose), note: ListingNoteSchema.shape.note }),
+])
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const client = await requireOwnedClient(user.id, params.clientId)
+  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
   const form = await request.formData()
-  const intent = form.get('intent')
-  if (!isListingIntent(intent)) throw data('Unknown action.', { status: 400 })
+  const parsed = parseIntentForm(form, ListingActionSchema)
   const url = new URL(request.url)
   const back = (propertyId: string) => `${url.pathname}${url.search}#item-${propertyId}`
+  if (!parsed.success) {
+    const intent = String(form.get('intent'))
+    if (intent !== 'note') return refuse({ intent, propertyId: '', error: choose })
+    const errors: { note?: string[]; propertyId?: string[] } = z.flattenError(parsed.error).fieldErrors
+    const error = errors.note?.[0] ?? errors.propertyId?.[0] ?? 'Check the note.'
+    return refuse({ intent, propertyId: String(form.get('propertyId') ?? ''), error, note: String(form.get('note') ?? '') })
+  }
+  const { intent, propertyId } = parsed.data
 
-  if (intent === 'note') {
-    const submission = parseWithZod(form, { schema: ListingNoteSchema })
-    const propertyId = String(form.get('propertyId') ?? '')
-    if (submission.status !== 'success') {
-      const error = submission.error?.note?.[0] ?? submission.error?.propertyId?.[0] ?? 'Check the note.'
-      return refuse({ intent, propertyId, error, note: String(form.get('note') ?? '') })
-    }
-    await updateListingNote(user.id, client.id, submission.value.propertyId, submission.value.note)
+  if (parsed.data.intent === 'note') {
+    orNotFound(await updateListingNote(user.id, client.id, propertyId, parsed.data.note))
     setFlash(context, { kind: 'success', message: 'Note saved.' })
     throw redirect(back(propertyId))
   }
-
-  const parsed = ListingItemSchema.safeParse({ propertyId: form.get('propertyId') ?? undefined })
-  if (!parsed.success) return refuse({ intent, propertyId: '', error: 'Choose a property.' })
-  const { propertyId } = parsed.data
   if (intent === 'add') {
-    const added = await addListingItem(user.id, client.id, propertyId)
+    const added = orNotFound(await addListingItem(user.id, client.id, propertyId))
     if (added.status === 'full') {
       return refuse({ intent, propertyId, error: `A shortlist holds at most ${MAX_LISTING_ITEMS} properties. Remove one first.` })
     }
     const message = added.status === 'added' ? `Added ${added.title} to the shortlist.` : `${added.title} is already on the shortlist.`
     setFlash(context, { kind: added.status === 'added' ? 'success' : 'info', message })
   } else if (intent === 'remove') {
-    const { removed, title } = await removeListingItem(user.id, client.id, propertyId)
+    const { removed, title } = orNotFound(await removeListingItem(user.id, client.id, propertyId))
     setFlash(context, { kind: removed ? 'success' : 'info', message: removed ? `Removed ${title}.` : `${title} was not on the shortlist.` })
   } else {
-    const moved = await moveListingItem(user.id, client.id, propertyId, intent === 'move-up' ? 'up' : 'down')
+    const moved = orNotFound(await moveListingItem(user.id, client.id, propertyId, intent === 'move-up' ? 'up' : 'down'))
     if (!moved) setFlash(context, { kind: 'info', message: `That property is already ${intent === 'move-up' ? 'first' : 'last'}.` })
   }
   throw redirect(intent === 'remove' ? `${url.pathname}${url.search}` : back(propertyId))

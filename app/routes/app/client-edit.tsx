@@ -1,3 +1,4 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
@@ -14,16 +15,16 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.cl
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await getClient(user.id, params.id)
+  const client = orNotFound(await getClient(user.id, params.id))
   return { client: { id: client.id, fullName: client.fullName }, defaults: toClientFormDefaults(client) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const client = await getClient(user.id, params.id)
+  const client = orNotFound(await getClient(user.id, params.id))
   const submission = parseWithZod(await request.formData(), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  await updateClient(user.id, client.id, submission.value)
+  orNotFound(await updateClient(user.id, client.id, submission.value))
   setFlash(context, { kind: 'success', message: 'Client saved.' })
   throw redirect(`/client/${client.id}`)
 }

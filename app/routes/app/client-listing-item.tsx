@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getListingItem } from '#app/modules/listings/listing-queries.server.ts'
-import { notFound } from '#app/lib/http.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
 import { BrokerCard, SharedPropertyView } from '#app/ui/share-page.tsx'
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await requireOwnedClient(user.id, params.clientId)
-  const item = await getListingItem(user.id, client.id, params.propertyId)
+  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
+  const item = orNotFound(await getListingItem(user.id, client.id, params.propertyId))
   const [shared, broker] = await Promise.all([
     loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
     loadBrokerContact(user.id),

@@ -1,6 +1,7 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { Link } from 'react-router'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
-import { requireOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { listListingItems } from '#app/modules/listings/listing-queries.server.ts'
 import { listListingFeedback, type PropertyFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${
 /** The broker's view of a shortlist: the items, what the client said about each, the share links. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await requireOwnedClient(user.id, params.clientId)
+  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
   const [items, feedback, sharePanel] = await Promise.all([
     listListingItems(user.id, client.id),
     listListingFeedback(user.id, client.id),

@@ -1,4 +1,6 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { formatNumber } from '#app/lib/format.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
@@ -6,12 +8,13 @@ import { findMatchingProperties } from '#app/modules/clients/matching.server.ts'
 import { changeClientStage } from '#app/modules/clients/mutations.server.ts'
 import { getClient } from '#app/modules/clients/queries.server.ts'
 import { ClientStageSchema } from '#app/modules/clients/schemas.ts'
-import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { listComments } from '#app/modules/comments/comments.server.ts'
 import { listClientDeals } from '#app/modules/deals/board.server.ts'
 import { dealStageLabel, formatDealValue } from '#app/modules/deals/format.ts'
 import { listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
+import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
@@ -26,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const client = await getClient(user.id, params.id)
+  const client = orNotFound(await getClient(user.id, params.id))
   const [matches, deals, propertyOptions, comments, activity] = await Promise.all([
     findMatchingProperties(user.id, client),
     listClientDeals(user.id, client.id),
@@ -37,14 +40,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { client, matches, deals, propertyOptions, comments, activity }
 }
 
+// One form posts here today; the union makes any other intent a 400.
+const ClientActionSchema = z.discriminatedUnion('intent', [ClientStageSchema.extend({ intent: z.literal('stage') })])
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const client = await getClient(user.id, params.id)
+  const client = orNotFound(await getClient(user.id, params.id))
   const form = await request.formData()
-  if (form.get('intent') !== 'stage') throw data('Unknown action.', { status: 400 })
-  const parsed = ClientStageSchema.safeParse({ stage: form.get('stage') })
+  const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
-  await changeClientStage(user.id, client.id, parsed.data.stage)
+  orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
   throw redirect(`/client/${client.id}`)
 }

@@ -1,24 +1,26 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { listComments } from '#app/modules/comments/comments.server.ts'
 import { getDeal, updateDeal } from '#app/modules/deals/deals.server.ts'
 import { dealStageLabel, formatCalendarDay, formatDealValue } from '#app/modules/deals/format.ts'
-import { handleMoveDeal } from '#app/modules/deals/move-action.server.ts'
 import { DealUpdateSchema } from '#app/modules/deals/schemas.ts'
+import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed, Timestamp } from '#app/ui/activity-feed.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { EditDealForm, MoveDealForm } from '#app/ui/deal-form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
+import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deal'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.title ?? 'Deal'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const deal = await getDeal(user.id, params.id)
+  const deal = orNotFound(await getDeal(user.id, params.id))
   const [comments, activity] = await Promise.all([
     listComments(user.id, 'deal', deal.id),
     listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
@@ -26,27 +28,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { deal, comments, activity }
 }
 
+const DealActionSchema = z.discriminatedUnion('intent', [
+  DealUpdateSchema.safeExtend({ intent: z.literal('update') }),
+  MoveDealIntentSchema,
+])
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   // Ownership first: a foreign or malformed id is a 404 whatever the form holds.
-  const deal = await getDeal(user.id, params.id)
+  const deal = orNotFound(await getDeal(user.id, params.id))
   const form = await request.formData()
-  switch (form.get('intent')) {
-    case 'update': {
-      const submission = parseWithZod(form, { schema: DealUpdateSchema })
-      if (submission.status !== 'success') {
-        return data({ intent: 'update' as const, result: submission.reply() }, { status: 400 })
-      }
-      await updateDeal(user.id, deal.id, submission.value)
-      setFlash(context, { kind: 'success', message: 'Deal saved.' })
-      throw redirect(`/deal/${deal.id}`)
-    }
-    case 'move':
-      // The page's own deal: a dealId field in the form is ignored.
-      return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)
-    default:
-      throw data('Unknown action.', { status: 400 })
+  const submission = parseIntentSubmission(form, DealActionSchema)
+  // The page's own deal: a dealId field in the form is ignored.
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)
+  if (submission.status !== 'success') {
+    return data({ intent: 'update' as const, result: submission.reply() }, { status: 400 })
   }
+  if (submission.value.intent !== 'update') throw new Error('unreachable: move is handled above')
+  const { intent: _intent, ...changes } = submission.value
+  orNotFound(await updateDeal(user.id, deal.id, changes))
+  setFlash(context, { kind: 'success', message: 'Deal saved.' })
+  throw redirect(`/deal/${deal.id}`)
 }
 
 export default function DealPage({ loaderData: d, actionData }: Route.ComponentProps) {

@@ -1,16 +1,18 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { listDealsByStage, sumOpenPipeline, type BoardColumn, type BoardDeal } from '#app/modules/deals/board.server.ts'
 import { createDeal } from '#app/modules/deals/deals.server.ts'
 import { dealStageLabel, formatCalendarDay, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
-import { handleMoveDeal } from '#app/modules/deals/move-action.server.ts'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { DealCreateSchema } from '#app/modules/deals/schemas.ts'
+import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { MoveDealForm, NewDealForm } from '#app/ui/deal-form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
+import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deals'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
@@ -25,26 +27,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { columns, pipeline: sumOpenPipeline(columns), clients, properties }
 }
 
+const DealsActionSchema = z.discriminatedUnion('intent', [
+  DealCreateSchema.safeExtend({ intent: z.literal('create') }),
+  MoveDealIntentSchema,
+])
+
 // Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const form = await request.formData()
-  switch (form.get('intent')) {
-    case 'create': {
-      const submission = parseWithZod(form, { schema: DealCreateSchema })
-      if (submission.status !== 'success') {
-        return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 })
-      }
-      const { redirectTo, ...deal } = submission.value
-      const { id } = await createDeal(user.id, deal)
-      setFlash(context, { kind: 'success', message: `Deal ${deal.title} created.` })
-      throw redirect(safeRedirectPath(redirectTo, `/deal/${id}`))
-    }
-    case 'move':
-      return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
-    default:
-      throw data('Unknown action.', { status: 400 })
+  const submission = parseIntentSubmission(form, DealsActionSchema)
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
+  if (submission.status !== 'success') {
+    return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 })
   }
+  if (submission.value.intent !== 'create') throw new Error('unreachable: move is handled above')
+  const { redirectTo, intent: _intent, ...deal } = submission.value
+  const created = orNotFound(await createDeal(user.id, deal))
+  setFlash(context, { kind: 'success', message: `Deal ${deal.title} created.` })
+  throw redirect(safeRedirectPath(redirectTo, `/deal/${created.id}`))
 }
 
 export default function DealsPage({ loaderData: d, actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { formatPrice } from '#app/lib/format.ts'
-import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { getTrialDaysLeft, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { getDashboardSummary } from '#app/modules/dashboard/summary.server.ts'

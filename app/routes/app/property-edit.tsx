@@ -1,3 +1,4 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
@@ -16,16 +17,16 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.pr
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const property = await getProperty(user.id, params.id)
+  const property = orNotFound(await getProperty(user.id, params.id))
   return { property: { id: property.id, title: property.title, category: property.category }, defaults: toFormDefaults(property) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const property = await getProperty(user.id, params.id)
+  const property = orNotFound(await getProperty(user.id, params.id))
   const submission = parseWithZod(await request.formData(), { schema: propertyFormSchema(property.category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  await updateProperty(user.id, property.id, submission.value)
+  orNotFound(await updateProperty(user.id, property.id, submission.value))
   setFlash(context, { kind: 'success', message: 'Property saved.' })
   throw redirect(`/property/${property.id}`)
 }

@@ -1,3 +1,4 @@
+import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash, type Toast } from '#app/lib/flash.server.ts'
 import {
@@ -24,7 +25,7 @@ import {
   type UploadForm,
   type UploadLimits,
 } from '#app/modules/media/uploads.server.ts'
-import { requireOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROPERTY, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { Button, ErrorList, Field, SubmitButton } from '#app/ui/form.tsx'
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const property = await requireOwnedProperty(user.id, params.id)
+  const property = orNotFound(await findOwnedProperty(user.id, params.id))
   const [photos, documents] = await Promise.all([listPhotos(user.id, property.id), listDocuments(user.id, property.id)])
   return {
     property,
@@ -61,7 +62,7 @@ const UPLOAD_LIMITS = new Map<string, UploadLimits>([
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const brokerId = requireAuth(context).user.id
-  const property = await requireOwnedProperty(brokerId, params.id)
+  const property = orNotFound(await findOwnedProperty(brokerId, params.id))
   const upload = new URL(request.url).searchParams.get('upload')
   const limits = upload === null ? TEXT_FORM_LIMITS : UPLOAD_LIMITS.get(upload)
   if (!limits) throw data('Unknown upload.', { status: 400 })

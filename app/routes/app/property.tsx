@@ -1,14 +1,16 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { formatPrice } from '#app/lib/format.ts'
-import { feedCursorFrom, listActivity } from '#app/modules/activity/feed.server.ts'
+import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { listComments } from '#app/modules/comments/comments.server.ts'
 import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { changePropertyStatus, deleteProperty, updatePrivateNotes } from '#app/modules/properties/mutations.server.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { PrivateNotesSchema, StatusChangeSchema } from '#app/modules/properties/schemas.ts'
+import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { listSharesForProperty } from '#app/modules/sharing/shares.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
-  const property = await getProperty(user.id, params.id)
+  const property = orNotFound(await getProperty(user.id, params.id))
   const [photos, documents, comments, activity, sharePanel] = await Promise.all([
     listPhotos(user.id, property.id),
     listDocuments(user.id, property.id),
@@ -37,37 +39,44 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { property, photos, documents, comments, activity, sharePanel }
 }
 
+const PropertyActionSchema = z.discriminatedUnion('intent', [
+  StatusChangeSchema.extend({ intent: z.literal('status') }),
+  PrivateNotesSchema.extend({ intent: z.literal('notes') }),
+  z.object({ intent: z.literal('delete'), confirm: z.literal('yes') }),
+])
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const property = await getProperty(user.id, params.id)
+  const property = orNotFound(await getProperty(user.id, params.id))
   const form = await request.formData()
-  switch (form.get('intent')) {
+  const submission = parseIntentSubmission(form, PropertyActionSchema)
+  if (submission.status !== 'success') {
+    switch (submission.payload.intent) {
+      case 'status':
+        return data({ intent: 'status', error: 'Choose one of the statuses listed.' }, { status: 400 })
+      case 'notes':
+        return data({ intent: 'notes', error: submission.error?.privateNotes?.[0] ?? 'Invalid notes' }, { status: 400 })
+      default:
+        return data({ intent: 'delete', error: 'Tick the box to confirm the deletion.' }, { status: 400 })
+    }
+  }
+  const value = submission.value
+  switch (value.intent) {
     case 'status': {
-      const parsed = StatusChangeSchema.safeParse({ status: form.get('status') })
-      if (!parsed.success) return data({ intent: 'status', error: 'Choose one of the statuses listed.' }, { status: 400 })
-      await changePropertyStatus(user.id, property.id, parsed.data.status)
-      setFlash(context, { kind: 'success', message: `Status set to ${label(parsed.data.status)}.` })
+      orNotFound(await changePropertyStatus(user.id, property.id, value.status))
+      setFlash(context, { kind: 'success', message: `Status set to ${label(value.status)}.` })
       throw redirect(`/property/${property.id}`)
     }
     case 'notes': {
-      const submission = parseWithZod(form, { schema: PrivateNotesSchema })
-      if (submission.status !== 'success') {
-        return data({ intent: 'notes', error: submission.error?.privateNotes?.[0] ?? 'Invalid notes' }, { status: 400 })
-      }
-      await updatePrivateNotes(user.id, property.id, submission.value.privateNotes ?? '')
+      orNotFound(await updatePrivateNotes(user.id, property.id, value.privateNotes ?? ''))
       setFlash(context, { kind: 'success', message: 'Notes saved.' })
       throw redirect(`/property/${property.id}`)
     }
     case 'delete': {
-      if (form.get('confirm') !== 'yes') {
-        return data({ intent: 'delete', error: 'Tick the box to confirm the deletion.' }, { status: 400 })
-      }
-      await deleteProperty(user.id, property.id)
+      orNotFound(await deleteProperty(user.id, property.id))
       setFlash(context, { kind: 'success', message: `Deleted ${property.title}.` })
       throw redirect('/properties')
     }
-    default:
-      throw data('Unknown action.', { status: 400 })
   }
 }
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { getPublicPropertyOwner } from '#app/modules/properties/queries.server.ts'
 import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
-import { notFound } from '#app/lib/http.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { SharedPropertyView, SharePage } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/public-property'
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
  * pages: never private notes). Any signed-in broker may open it, with or without a subscription.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  const ownerId = await getPublicPropertyOwner(params.id)
+  const ownerId = orNotFound(await getPublicPropertyOwner(params.id))
   const [[property], broker] = await Promise.all([loadSharedProperties(ownerId, [params.id]), loadBrokerContact(ownerId)])
   if (!property) notFound()
   return { property, broker }

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { data, Form, Link, redirect } from 'react-router'
+import { Form, Link, redirect } from 'react-router'
 import type { z } from 'zod'
-import { handleSignIn, handleSignUp } from '#app/modules/auth/auth-actions.server.ts'
+import { handleSignIn, handleSignUp, parseAuthForm } from './auth.server.ts'
 import { AuthFormSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 import { clearNavState, clearTrialExpiredFlag, getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
@@ -30,16 +30,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (getAuth(context)) throw redirect('/home')
   // remix-auth's form strategy reads the body itself, so this reads a clone.
   const form = await request.clone().formData()
-  switch (form.get('intent')) {
+  const submission = parseAuthForm(form)
+  switch (submission.payload.intent) {
     case 'signin':
-      return handleSignIn(request, form, context)
+      return handleSignIn(request, form, submission, context)
     case 'signup':
-      return handleSignUp(form, context)
-    case 'reset-nav':
+      return handleSignUp(form, submission, context)
+    default:
+      // 'reset-nav': parseAuthForm has answered 400 for any intent the union does not know.
       clearNavState(context)
       throw redirect('/auth')
-    default:
-      throw data('Unknown action.', { status: 400 })
   }
 }
 

@@ -1,10 +1,11 @@
 import { Form, data } from 'react-router'
 import { publicPageHeaders } from '#app/lib/public-cache.server.ts'
-import { choosePlan, getPricingTable } from '#app/modules/billing/choose-plan.server.ts'
+import { getPricingTable } from '#app/modules/billing/pricing.server.ts'
 import { getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { PublicLayout } from '#app/ui/public-layout.tsx'
+import { choosePlan } from './pricing.server.ts'
 import type { Route } from './+types/pricing'
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import { clientAddressContext } from '#app/lib/client-address.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
@@ -7,10 +7,11 @@ import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { afterSignIn } from '#app/modules/navigation/nav-state.ts'
 import { getNavState, updateNavState } from '#app/http/nav-state.server.ts'
 import { consumeRateLimits, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { startSession } from '#app/http/session.server.ts'
-import { signUp } from './accounts.server.ts'
-import { authenticator, INVALID_CREDENTIALS_MESSAGE, InvalidCredentialsError } from './authenticator.server.ts'
-import { SignInSchema, SignUpSchema } from './schemas.ts'
+import { signUp } from '#app/modules/auth/accounts.server.ts'
+import { authenticator, INVALID_CREDENTIALS_MESSAGE, InvalidCredentialsError } from '#app/modules/auth/authenticator.server.ts'
+import { SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 
 export const SIGN_UP_SUCCESS_MESSAGE = 'Account created successfully! Sign in to continue.'
 export const SIGN_IN_SUCCESS_MESSAGE = 'Logged in successfully!'
@@ -18,9 +19,23 @@ const HIDDEN = { hideFields: ['password'] }
 
 type Context = Readonly<RouterContextProvider>
 
-export async function handleSignIn(request: Request, form: FormData, context: Context) {
-  const submission = parseWithZod(form, { schema: SignInSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(HIDDEN) }, { status: 400 })
+/** Every form that posts to /auth: sign in, sign up and "Reset Navigation State". */
+const AuthActionSchema = z.discriminatedUnion('intent', [
+  SignInSchema,
+  SignUpSchema,
+  z.object({ intent: z.literal('reset-nav') }),
+])
+
+/** The /auth form parsed once; an unknown intent is a 400. */
+export function parseAuthForm(form: FormData) {
+  return parseIntentSubmission(form, AuthActionSchema)
+}
+type AuthSubmission = ReturnType<typeof parseAuthForm>
+
+export async function handleSignIn(request: Request, form: FormData, submission: AuthSubmission, context: Context) {
+  if (submission.status !== 'success' || submission.value.intent !== 'signin') {
+    return data({ result: submission.reply(HIDDEN) }, { status: 400 })
+  }
   if (form.get('website')) {
     return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
   }
@@ -68,9 +83,10 @@ export function postSignInPath(saved: string | null) {
   return target
 }
 
-export async function handleSignUp(form: FormData, context: Context) {
-  const submission = parseWithZod(form, { schema: SignUpSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(HIDDEN) }, { status: 400 })
+export async function handleSignUp(form: FormData, submission: AuthSubmission, context: Context) {
+  if (submission.status !== 'success' || submission.value.intent !== 'signup') {
+    return data({ result: submission.reply(HIDDEN) }, { status: 400 })
+  }
   if (form.get('website')) {
     return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign up'] }) }, { status: 400 })
   }

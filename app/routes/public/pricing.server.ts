@@ -1,34 +1,11 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
-import { z } from 'zod'
-import { getEnv } from '#app/lib/env.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { getBillingProvider } from '#app/modules/billing/provider.server.ts'
+import { PLAN_NAMES } from '#app/modules/billing/plans.ts'
+import { ChoosePlanSchema } from '#app/modules/billing/pricing.server.ts'
 import { getNavState, updateNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
-import { PAID_PLANS, PLAN_NAMES, PLAN_PROPERTY_LIMITS, type PaidPlan } from './plans.ts'
-import { getBillingProvider } from './provider.server.ts'
-
-export const ChoosePlanSchema = z.object({ plan: z.enum(PAID_PLANS) })
-
-export function getPlanPrices(): Record<PaidPlan, number> {
-  const env = getEnv()
-  return { starter: env.PRICE_STARTER, advanced: env.PRICE_ADVANCED, professional: env.PRICE_PROFESSIONAL }
-}
-
-export function getPricingTable() {
-  const env = getEnv()
-  const prices = getPlanPrices()
-  return {
-    currency: env.PRICE_CURRENCY,
-    trialDays: env.TRIAL_DAYS,
-    plans: (['free_trial', ...PAID_PLANS] as const).map((plan) => ({
-      plan,
-      name: PLAN_NAMES[plan],
-      limit: PLAN_PROPERTY_LIMITS[plan],
-      monthlyPrice: plan === 'free_trial' ? 0 : prices[plan],
-    })),
-  }
-}
 
 /**
  * Sends the choice through the billing provider, then back to the path the broker was denied

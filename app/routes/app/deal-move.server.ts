@@ -1,16 +1,21 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
-import { moveDeal } from './deals.server.ts'
-import { dealStageLabel } from './format.ts'
-import { DealStageSchema } from './schemas.ts'
+import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
+import { moveDeal } from '#app/modules/deals/deals.server.ts'
+import { dealStageLabel } from '#app/modules/deals/format.ts'
+import { DealStageSchema } from '#app/modules/deals/schemas.ts'
+
+/** The intent=move branch of the board's and the deal page's discriminated unions. */
+export const MoveDealIntentSchema = z.object({ intent: z.literal('move') })
 
 /**
- * intent=move, shared by the board (/deals) and the deal page: moves the deal, flashes what
- * happened and redirects to the same-site `redirectTo` (default `fallback`). A foreign or
- * malformed deal id is a 404; a stage outside the list is a 400 shown next to that deal's select.
+ * intent=move, the one action shared by the board (/deals) and the deal page: moves the deal,
+ * flashes what happened and redirects to the same-site `redirectTo` (default `fallback`). A
+ * foreign or malformed deal id is a 404; a stage outside the list is a 400 shown next to that
+ * deal's select.
  */
 export async function handleMoveDeal(
   context: Readonly<RouterContextProvider>,
@@ -24,7 +29,7 @@ export async function handleMoveDeal(
   if (!stage.success) {
     return data({ intent: 'move' as const, dealId, error: 'Choose one of the stages listed.' }, { status: 400 })
   }
-  const move = await moveDeal(brokerId, dealId, stage.data)
+  const move = orNotFound(await moveDeal(brokerId, dealId, stage.data))
   setFlash(context, {
     kind: move.moved ? 'success' : 'info',
     message: move.moved

@@ -1,0 +1,19 @@
+import { data } from 'react-router'
+import { notFound } from '#app/lib/http.ts'
+import { FEED_CURSOR_PARAM, readActivity, type ActivityFilters, type FeedPage } from '#app/modules/activity/feed.server.ts'
+
+/** Reads the cursor of the page to show from a request's URL (`?before=…`). */
+export function feedCursorFrom(request: Request) {
+  return new URL(request.url).searchParams.get(FEED_CURSOR_PARAM)
+}
+
+/**
+ * One page of the broker's activity for a loader: a malformed property, client or deal id is a
+ * 404 and a tampered or truncated cursor a 400 (never a 500).
+ */
+export async function listActivity(brokerId: string, filters: ActivityFilters = {}): Promise<FeedPage> {
+  const result = await readActivity(brokerId, filters)
+  if (!result) notFound()
+  if (!result.ok) throw data(result.message, { status: 400 })
+  return result.page
+}
