@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { activities, properties, propertyDocuments, propertyPhotos } from '#db/schema.ts'
-import { MAX_PHOTO_BYTES } from '#app/modules/properties/catalog.ts'
+import { MAX_PHOTO_BYTES } from '#app/modules/media/limits.ts'
 import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 

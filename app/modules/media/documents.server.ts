@@ -2,22 +2,22 @@ import { readFile } from 'node:fs/promises'
 import { and, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
-import { properties, propertyDocuments } from '#db/schema.ts'
-import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { propertyDocuments } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound, orNotFound } from '#app/lib/http.ts'
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { detectDocumentKind } from './file-kinds.server.ts'
 import { getFileStorage, newStorageKey } from './storage.server.ts'
 import {
   fileNameWithoutExtension,
   formatMegabytes,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_PROPERTY,
   MB,
-  rejectField,
   type UploadedFile,
   type UploadLimits,
-} from './uploads.server.ts'
+} from './limits.ts'
+import { lockPropertyMedia } from './lock.server.ts'
+import { asResult, missing, refuse, type PropertyRef } from './results.ts'
 
 export const DOCUMENT_UPLOAD_LIMITS: UploadLimits = {
   field: 'document',
@@ -39,18 +39,18 @@ const TitleSchema = z
  * image. The title defaults to the file name; the download name gets the extension of what
  * the file really is. A failed insert removes the stored file.
  */
-export async function addDocument(brokerId: string, propertyId: string, file: UploadedFile | undefined, title: string) {
-  const property = orNotFound(await findOwnedProperty(brokerId, propertyId))
+export function addDocument(brokerId: string, property: PropertyRef, file: UploadedFile | undefined, title: string) {
+  return asResult(async () => {
   const parsedTitle = TitleSchema.safeParse(title)
-  if (!parsedTitle.success) rejectField('title', parsedTitle.error.issues[0]?.message ?? 'Check the title.')
-  if (!file) rejectField('document', 'Choose a file to upload.')
+  if (!parsedTitle.success) refuse('title', parsedTitle.error.issues[0]?.message ?? 'Check the title.')
+  if (!file) refuse('document', 'Choose a file to upload.')
   if (file.size > MAX_DOCUMENT_BYTES) {
-    rejectField('document', `“${file.name}” is larger than ${formatMegabytes(MAX_DOCUMENT_BYTES)}.`, 413)
+    refuse('document', `“${file.name}” is larger than ${formatMegabytes(MAX_DOCUMENT_BYTES)}.`, true)
   }
   await checkRoomForDocument(getDb(), property.id)
   const bytes = await readFile(file.path)
   const kind = await detectDocumentKind(bytes)
-  if (!kind) rejectField('document', `“${file.name}” is not a PDF, Word, Excel, PowerPoint or image file.`)
+  if (!kind) refuse('document', `“${file.name}” is not a PDF, Word, Excel, PowerPoint or image file.`)
 
   const baseName = fileNameWithoutExtension(file.name)
   const documentTitle = parsedTitle.data || baseName.slice(0, DOCUMENT_TITLE_MAX_LENGTH)
@@ -59,7 +59,7 @@ export async function addDocument(brokerId: string, propertyId: string, file: Up
     await getFileStorage().put(storageKey, bytes, kind.mime)
     await getDb().transaction(async (tx) => {
       // Locked so two uploads at once cannot both take the last free place.
-      await tx.select({ id: properties.id }).from(properties).where(eq(properties.id, property.id)).for('update')
+      await lockPropertyMedia(tx, property.id)
       await checkRoomForDocument(tx, property.id)
       await tx.insert(propertyDocuments).values({
         propertyId: property.id,
@@ -83,36 +83,39 @@ export async function addDocument(brokerId: string, propertyId: string, file: Up
     throw error
   }
   return { title: documentTitle }
+  })
 }
 
 /** Shared documents show on the property's share pages; the rest stay private. */
-export async function setDocumentShared(brokerId: string, documentId: string, shared: boolean) {
-  if (!isUuid(documentId)) notFound()
-  const [updated] = await getDb()
-    .update(propertyDocuments)
-    .set({ sharedWithClients: shared })
-    .where(and(eq(propertyDocuments.id, documentId), eq(propertyDocuments.ownerId, brokerId)))
-    .returning({ title: propertyDocuments.title })
-  return updated ?? notFound()
+export function setDocumentShared(brokerId: string, property: PropertyRef, documentId: string, shared: boolean) {
+  return asResult(async () => {
+    if (!isUuid(documentId)) missing()
+    const [updated] = await getDb()
+      .update(propertyDocuments)
+      .set({ sharedWithClients: shared })
+      .where(ownDocument(brokerId, property, documentId))
+      .returning({ title: propertyDocuments.title })
+    return updated ?? missing()
+  })
 }
 
-export async function deleteDocument(brokerId: string, documentId: string) {
-  if (!isUuid(documentId)) notFound()
+export function deleteDocument(brokerId: string, property: PropertyRef, documentId: string) {
+  return asResult(async () => {
+  if (!isUuid(documentId)) missing()
   const deleted = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .delete(propertyDocuments)
-      .where(and(eq(propertyDocuments.id, documentId), eq(propertyDocuments.ownerId, brokerId)))
+      .where(ownDocument(brokerId, property, documentId))
       .returning({
         title: propertyDocuments.title,
         propertyId: propertyDocuments.propertyId,
         storageKey: propertyDocuments.storageKey,
       })
-    if (!row) notFound()
-    const [property] = await tx.select({ title: properties.title }).from(properties).where(eq(properties.id, row.propertyId))
+    if (!row) missing()
     await recordActivity(tx, brokerId, {
       kind: 'document_deleted',
       propertyId: row.propertyId,
-      summary: `Deleted “${row.title}” from ${property?.title ?? 'a property'}`,
+      summary: `Deleted “${row.title}” from ${property.title}`,
     })
     return row
   })
@@ -121,7 +124,15 @@ export async function deleteDocument(brokerId: string, documentId: string) {
     .delete([deleted.storageKey])
     .catch((error: unknown) => console.error('Could not remove the file of a deleted document', error))
   return deleted
+  })
 }
+
+const ownDocument = (brokerId: string, property: PropertyRef, documentId: string) =>
+  and(
+    eq(propertyDocuments.id, documentId),
+    eq(propertyDocuments.ownerId, brokerId),
+    eq(propertyDocuments.propertyId, property.id),
+  )
 
 async function checkRoomForDocument(db: Database | Transaction, propertyId: string) {
   const [row] = await db
@@ -129,7 +140,7 @@ async function checkRoomForDocument(db: Database | Transaction, propertyId: stri
     .from(propertyDocuments)
     .where(eq(propertyDocuments.propertyId, propertyId))
   if ((row?.count ?? 0) >= MAX_DOCUMENTS_PER_PROPERTY) {
-    rejectField(
+    refuse(
       'document',
       `This property already has ${MAX_DOCUMENTS_PER_PROPERTY} documents, the most it can have. Delete one to add another.`,
     )

@@ -1,16 +1,22 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
-import { properties, propertyPhotos, type VariantKeys } from '#db/schema.ts'
-import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { propertyPhotos, type VariantKeys } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound, orNotFound } from '#app/lib/http.ts'
-import { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { detectPhotoKind, isHeif, type FileKind } from './file-kinds.server.ts'
 import { MAX_PHOTO_PIXELS, ORIGINAL_FORMAT, processPhoto, VARIANT_FORMAT, type PhotoProblem } from './images.server.ts'
 import { getFileStorage, newStorageKey } from './storage.server.ts'
-import { formatMegabytes, MB, rejectField, type UploadedFile, type UploadLimits } from './uploads.server.ts'
+import {
+  formatMegabytes,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_PROPERTY,
+  MB,
+  type UploadedFile,
+  type UploadLimits,
+} from './limits.ts'
+import { lockPropertyMedia } from './lock.server.ts'
+import { asResult, missing, refuse, type PropertyRef } from './results.ts'
 
 /**
  * Up to 20 photos a request: a 12 MP photo takes about 0.6 s of image work on two cores, so
@@ -35,9 +41,9 @@ const CaptionSchema = z
  * is re-encoded and stored; rows and activity are written in one transaction. If anything
  * fails, the files stored so far are deleted: a failed upload leaves no orphan row or file.
  */
-export async function addPhotos(brokerId: string, propertyId: string, files: UploadedFile[]) {
-  const property = orNotFound(await findOwnedProperty(brokerId, propertyId))
-  if (files.length === 0) rejectField('photos', 'Choose at least one photo.')
+export function addPhotos(brokerId: string, property: PropertyRef, files: UploadedFile[]) {
+  return asResult(async () => {
+  if (files.length === 0) refuse('photos', 'Choose at least one photo.')
   await checkRoomForPhotos(getDb(), property.id, files.length)
   const checked = await Promise.all(files.map(async (file) => ({ file, kind: await checkPhotoFile(file) })))
 
@@ -47,7 +53,7 @@ export async function addPhotos(brokerId: string, propertyId: string, files: Upl
     // One after the other: a single decoded photo in memory at a time.
     for (const { file, kind } of checked) photos.push(await storePhoto(property.id, file, kind, storedKeys))
     await getDb().transaction(async (tx) => {
-      await lockProperty(tx, property.id)
+      await lockPropertyMedia(tx, property.id)
       const firstPosition = await checkRoomForPhotos(tx, property.id, files.length)
       await tx.insert(propertyPhotos).values(
         photos.map((photo, index) => ({ ...photo, propertyId: property.id, ownerId: brokerId, position: firstPosition + index })),
@@ -66,12 +72,13 @@ export async function addPhotos(brokerId: string, propertyId: string, files: Upl
     throw error
   }
   return files.length
+  })
 }
 
 /** Swaps the photo with its neighbour; false when it is already first (up) or last (down). */
-export async function movePhoto(brokerId: string, photoId: string, direction: 'up' | 'down') {
-  return getDb().transaction(async (tx) => {
-    const { rows } = await lockPhotoOrder(tx, brokerId, photoId)
+export function movePhoto(brokerId: string, property: PropertyRef, photoId: string, direction: 'up' | 'down') {
+  return asResult(() => getDb().transaction(async (tx) => {
+    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
     const order = rows.map((row) => row.id)
     const from = order.indexOf(photoId)
     const to = direction === 'up' ? from - 1 : from + 1
@@ -80,38 +87,41 @@ export async function movePhoto(brokerId: string, photoId: string, direction: 'u
     order.splice(to, 0, photoId)
     await saveOrder(tx, rows, order)
     return true
-  })
+  }))
 }
 
 /** The cover is position 0; the others keep their order behind it. */
-export async function setCoverPhoto(brokerId: string, photoId: string) {
-  await getDb().transaction(async (tx) => {
-    const { rows } = await lockPhotoOrder(tx, brokerId, photoId)
+export function setCoverPhoto(brokerId: string, property: PropertyRef, photoId: string) {
+  return asResult(() => getDb().transaction(async (tx) => {
+    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
     await saveOrder(tx, rows, [photoId, ...rows.map((row) => row.id).filter((id) => id !== photoId)])
-  })
+  }))
 }
 
-export async function updatePhotoCaption(brokerId: string, photoId: string, caption: string) {
-  if (!isUuid(photoId)) notFound()
+export function updatePhotoCaption(brokerId: string, property: PropertyRef, photoId: string, caption: string) {
+  return asResult(async () => {
+  if (!isUuid(photoId)) missing()
   const parsed = CaptionSchema.safeParse(caption)
-  if (!parsed.success) rejectField('caption', parsed.error.issues[0]?.message ?? 'Check the caption.')
+  if (!parsed.success) refuse('caption', parsed.error.issues[0]?.message ?? 'Check the caption.')
   const updated = await getDb()
     .update(propertyPhotos)
     .set({ caption: parsed.data })
-    .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.ownerId, brokerId)))
+    .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.ownerId, brokerId), eq(propertyPhotos.propertyId, property.id)))
     .returning({ id: propertyPhotos.id })
-  if (updated.length === 0) notFound()
+  if (updated.length === 0) missing()
+  })
 }
 
 /** Deletes the row (the others close the gap), then its files. */
-export async function deletePhoto(brokerId: string, photoId: string) {
+export function deletePhoto(brokerId: string, property: PropertyRef, photoId: string) {
+  return asResult(async () => {
   const keys = await getDb().transaction(async (tx) => {
-    const { property, rows } = await lockPhotoOrder(tx, brokerId, photoId)
+    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
     const [deleted] = await tx
       .delete(propertyPhotos)
       .where(eq(propertyPhotos.id, photoId))
       .returning({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
-    if (!deleted) notFound()
+    if (!deleted) missing()
     await saveOrder(tx, rows, rows.map((row) => row.id).filter((id) => id !== photoId))
     await recordActivity(tx, brokerId, { kind: 'photo_deleted', propertyId: property.id, summary: `Deleted a photo of ${property.title}` })
     return [deleted.originalKey, ...Object.values(deleted.variantKeys)]
@@ -120,14 +130,15 @@ export async function deletePhoto(brokerId: string, photoId: string) {
   await getFileStorage()
     .delete(keys)
     .catch((error: unknown) => console.error('Could not remove the files of a deleted photo', error))
+  })
 }
 
 async function checkPhotoFile(file: UploadedFile): Promise<FileKind> {
   if (file.size > MAX_PHOTO_BYTES) {
-    rejectField('photos', `“${file.name}” is larger than ${formatMegabytes(MAX_PHOTO_BYTES)}.`, 413)
+    refuse('photos', `“${file.name}” is larger than ${formatMegabytes(MAX_PHOTO_BYTES)}.`, true)
   }
   const kind = await detectPhotoKind(file.path)
-  if (!kind) rejectField('photos', `“${file.name}” is not a JPEG, PNG, WebP, AVIF or GIF image.`)
+  if (!kind) refuse('photos', `“${file.name}” is not a JPEG, PNG, WebP, AVIF or GIF image.`)
   return kind
 }
 
@@ -135,7 +146,7 @@ type StoredPhoto = Pick<typeof propertyPhotos.$inferInsert, 'originalKey' | 'var
 
 async function storePhoto(propertyId: string, file: UploadedFile, kind: FileKind, storedKeys: string[]): Promise<StoredPhoto> {
   const processed = await processPhoto(file.path)
-  if ('problem' in processed) rejectField('photos', photoProblemMessage(file.name, kind, processed.problem))
+  if ('problem' in processed) refuse('photos', photoProblemMessage(file.name, kind, processed.problem))
   const storage = getFileStorage()
   const put = async (bytes: Uint8Array, format: { ext: string; contentType: string }) => {
     const key = newStorageKey(`photos/${propertyId}`, format.ext)
@@ -172,7 +183,7 @@ async function checkRoomForPhotos(db: Database | Transaction, propertyId: string
   const existing = row?.count ?? 0
   if (existing + adding > MAX_PHOTOS_PER_PROPERTY) {
     const room = MAX_PHOTOS_PER_PROPERTY - existing
-    rejectField(
+    refuse(
       'photos',
       room <= 0
         ? `This property already has ${MAX_PHOTOS_PER_PROPERTY} photos, the most it can have. Delete one to add another.`
@@ -182,33 +193,18 @@ async function checkRoomForPhotos(db: Database | Transaction, propertyId: string
   return row?.nextPosition ?? 0
 }
 
-/** Locks the property row: photo changes to one property queue up instead of interleaving. */
-async function lockProperty(tx: Transaction, propertyId: string) {
-  const [property] = await tx
-    .select({ id: properties.id, title: properties.title })
-    .from(properties)
-    .where(eq(properties.id, propertyId))
-    .for('update')
-  return property ?? notFound()
-}
-
-/** The broker's photo, its locked property and all of that property's photos in order. */
-async function lockPhotoOrder(tx: Transaction, brokerId: string, photoId: string) {
-  if (!isUuid(photoId)) notFound()
-  const [photo] = await tx
-    .select({ propertyId: propertyPhotos.propertyId })
-    .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.ownerId, brokerId)))
-  if (!photo) notFound()
-  const property = await lockProperty(tx, photo.propertyId)
+/** All photos of the broker's property in order, locked against other photo changes to it. */
+async function lockPhotoOrder(tx: Transaction, brokerId: string, property: PropertyRef, photoId: string) {
+  if (!isUuid(photoId)) missing()
+  await lockPropertyMedia(tx, property.id)
   const rows = await tx
     .select({ id: propertyPhotos.id, position: propertyPhotos.position })
     .from(propertyPhotos)
-    .where(eq(propertyPhotos.propertyId, property.id))
+    .where(and(eq(propertyPhotos.propertyId, property.id), eq(propertyPhotos.ownerId, brokerId)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
-  // Deleted by another request while this one waited for the lock.
-  if (!rows.some((row) => row.id === photoId)) notFound()
-  return { property, rows }
+  // Not this property's photo, or deleted by another request while this one waited for the lock.
+  if (!rows.some((row) => row.id === photoId)) missing()
+  return rows
 }
 
 /** Writes positions 0, 1, 2… in the given order, touching only the rows that move. */

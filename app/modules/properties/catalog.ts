@@ -81,9 +81,5 @@ export const FIELDS_BY_CATEGORY = {
   land: { bedrooms: false, bathrooms: false, parking: false, floor: false, yearBuilt: false, furnished: false, builtArea: false },
 } as const satisfies Record<Category, Record<string, boolean>>
 
-export const MAX_PHOTOS_PER_PROPERTY = 40
-export const MAX_DOCUMENTS_PER_PROPERTY = 40
-export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
-export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024
 export const PROPERTIES_PAGE_SIZE = 24
 export const MAX_PAGE_SIZE = 100

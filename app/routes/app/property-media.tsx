@@ -1,6 +1,10 @@
-import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import { parseIntentForm } from '#app/http/intent.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
+import { isFieldRejection, readUploadForm, TEXT_FORM_LIMITS, type UploadForm } from '#app/http/upload-form.server.ts'
 import { setFlash, type Toast } from '#app/lib/flash.server.ts'
+import { badRequest, orNotFound } from '#app/lib/http.ts'
 import {
   addDocument,
   deleteDocument,
@@ -8,6 +12,13 @@ import {
   DOCUMENT_UPLOAD_LIMITS,
   setDocumentShared,
 } from '#app/modules/media/documents.server.ts'
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS_PER_PROPERTY,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS_PER_PROPERTY,
+  type UploadLimits,
+} from '#app/modules/media/limits.ts'
 import {
   addPhotos,
   CAPTION_MAX_LENGTH,
@@ -18,16 +29,8 @@ import {
   updatePhotoCaption,
 } from '#app/modules/media/photos.server.ts'
 import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
-import {
-  isFieldRejection,
-  readUploadForm,
-  TEXT_FORM_LIMITS,
-  type UploadForm,
-  type UploadLimits,
-} from '#app/modules/media/uploads.server.ts'
+import type { MediaResult, PropertyRef } from '#app/modules/media/results.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROPERTY, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PROPERTY } from '#app/modules/properties/catalog.ts'
-import { requireAuth } from '#app/http/session.server.ts'
 import { Button, ErrorList, Field, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
@@ -60,18 +63,42 @@ const UPLOAD_LIMITS = new Map<string, UploadLimits>([
   ['document', DOCUMENT_UPLOAD_LIMITS],
 ])
 
+// Ids and texts stay raw strings here: media answers "not found" for a bad id and checks the
+// caption and title itself, so its messages go next to their fields.
+const photoId = z.string()
+const MediaActionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('upload-photos') }),
+  z.object({ intent: z.literal('caption'), photoId, caption: z.string().default('') }),
+  z.object({ intent: z.enum(['move-up', 'move-down']), photoId }),
+  z.object({ intent: z.literal('cover'), photoId }),
+  z.object({ intent: z.literal('delete-photo'), photoId }),
+  z.object({ intent: z.literal('upload-document'), title: z.string().default('') }),
+  z.object({ intent: z.literal('share-document'), documentId: z.string(), shared: z.enum(['true', 'false']) }),
+  z.object({ intent: z.literal('delete-document'), documentId: z.string() }),
+])
+type MediaAction = z.infer<typeof MediaActionSchema>
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const brokerId = requireAuth(context).user.id
   const property = orNotFound(await findOwnedProperty(brokerId, params.id))
   const upload = new URL(request.url).searchParams.get('upload')
   const limits = upload === null ? TEXT_FORM_LIMITS : UPLOAD_LIMITS.get(upload)
-  if (!limits) throw data('Unknown upload.', { status: 400 })
+  if (!limits) badRequest('Unknown upload.')
   let form: UploadForm | undefined
   try {
     form = await readUploadForm(request, limits)
-    setFlash(context, await runIntent(brokerId, property.id, form))
+    const parsed = parseIntentForm(form.fields, MediaActionSchema)
+    if (!parsed.success) badRequest('Unknown action.')
+    const outcome = await runIntent(brokerId, property, parsed.data, form)
+    if (outcome === null) throw data('Not found', { status: 404 })
+    if ('problem' in outcome) {
+      // Bad files, limits, captions: the message goes next to its field, the typed text stays.
+      const { field, message, tooLarge } = outcome.problem
+      return data({ field, message, values: textValues(form.fields) }, { status: tooLarge ? 413 : 400 })
+    }
+    setFlash(context, outcome.toast)
   } catch (error) {
-    // Bad files, limits, captions: the message goes next to its field, the typed text stays.
+    // The form reader's own refusals (too large, malformed) carry their field and status.
     if (!isFieldRejection(error)) throw error
     return data({ ...error.data, values: textValues(form?.fields) }, { status: error.init?.status })
   } finally {
@@ -80,45 +107,44 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/property/${property.id}/media`)
 }
 
-async function runIntent(brokerId: string, propertyId: string, { fields, files }: UploadForm): Promise<Toast> {
-  const text = (name: string) => String(fields.get(name) ?? '')
-  const done = (message: string): Toast => ({ kind: 'success', message })
-  switch (text('intent')) {
-    case 'upload-photos': {
-      const count = await addPhotos(brokerId, propertyId, files)
-      return done(`Added ${count} ${count === 1 ? 'photo' : 'photos'}.`)
-    }
+type Outcome = { toast: Toast } | { problem: NonNullable<Extract<MediaResult<unknown>, { ok: false }>>['problem'] } | null
+
+/** Runs one media change and words its result as a toast (or passes its problem on). */
+async function runIntent(brokerId: string, property: PropertyRef, input: MediaAction, { files }: UploadForm): Promise<Outcome> {
+  const toast = <T,>(result: MediaResult<T>, message: (value: T) => Toast | string): Outcome => {
+    if (result === null) return null
+    if (!result.ok) return { problem: result.problem }
+    const said = message(result.value)
+    return { toast: typeof said === 'string' ? { kind: 'success', message: said } : said }
+  }
+  switch (input.intent) {
+    case 'upload-photos':
+      return toast(await addPhotos(brokerId, property, files), (count) => `Added ${count} ${count === 1 ? 'photo' : 'photos'}.`)
     case 'caption':
-      await updatePhotoCaption(brokerId, text('photoId'), text('caption'))
-      return done('Caption saved.')
+      return toast(await updatePhotoCaption(brokerId, property, input.photoId, input.caption), () => 'Caption saved.')
     case 'move-up':
     case 'move-down': {
-      const direction = text('intent') === 'move-up' ? 'up' : 'down'
-      const moved = await movePhoto(brokerId, text('photoId'), direction)
-      if (!moved) return { kind: 'info', message: `That photo is already ${direction === 'up' ? 'first' : 'last'}.` }
-      return done(`Photo moved ${direction}.`)
+      const direction = input.intent === 'move-up' ? 'up' : 'down'
+      return toast(await movePhoto(brokerId, property, input.photoId, direction), (moved) =>
+        moved
+          ? `Photo moved ${direction}.`
+          : { kind: 'info', message: `That photo is already ${direction === 'up' ? 'first' : 'last'}.` },
+      )
     }
     case 'cover':
-      await setCoverPhoto(brokerId, text('photoId'))
-      return done('Cover photo set.')
+      return toast(await setCoverPhoto(brokerId, property, input.photoId), () => 'Cover photo set.')
     case 'delete-photo':
-      await deletePhoto(brokerId, text('photoId'))
-      return done('Photo deleted.')
-    case 'upload-document': {
-      const { title } = await addDocument(brokerId, propertyId, files[0], text('title'))
-      return done(`Added “${title}”.`)
-    }
+      return toast(await deletePhoto(brokerId, property, input.photoId), () => 'Photo deleted.')
+    case 'upload-document':
+      return toast(await addDocument(brokerId, property, files[0], input.title), ({ title }) => `Added “${title}”.`)
     case 'share-document': {
-      const shared = text('shared') === 'true'
-      const { title } = await setDocumentShared(brokerId, text('documentId'), shared)
-      return done(shared ? `“${title}” is shared with clients.` : `“${title}” is private again.`)
+      const shared = input.shared === 'true'
+      return toast(await setDocumentShared(brokerId, property, input.documentId, shared), ({ title }) =>
+        shared ? `“${title}” is shared with clients.` : `“${title}” is private again.`,
+      )
     }
-    case 'delete-document': {
-      const { title } = await deleteDocument(brokerId, text('documentId'))
-      return done(`Deleted “${title}”.`)
-    }
-    default:
-      throw data('Unknown action.', { status: 400 })
+    case 'delete-document':
+      return toast(await deleteDocument(brokerId, property, input.documentId), ({ title }) => `Deleted “${title}”.`)
   }
 }
 

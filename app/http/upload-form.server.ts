@@ -12,8 +12,7 @@ import {
 } from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { getEnv } from '#app/lib/env.server.ts'
-
-export const MB = 1024 * 1024
+import { cleanFileName, formatMegabytes, type UploadedFile, type UploadLimits } from '#app/modules/media/limits.ts'
 
 /** Something the broker sent that we refuse, with the message shown next to its field. */
 export type FieldRejection = { field: string; message: string }
@@ -37,17 +36,6 @@ export function isFieldRejection(error: unknown): error is FieldRejectionRespons
   return typeof error === 'object' && error !== null && fieldRejections.has(error)
 }
 
-export type UploadLimits = {
-  /** The one file input read (files under any other name are dropped), and where errors show. */
-  field: string
-  /** "photo", "document": for the messages. */
-  noun: string
-  maxFiles: number
-  /** Also bounds each text field: the parser applies it to every part. */
-  maxFileBytes: number
-  /** The whole body, text fields included. */
-  maxTotalBytes: number
-}
 
 /** Forms without files: buttons, captions, toggles. */
 export const TEXT_FORM_LIMITS: UploadLimits = {
@@ -58,8 +46,6 @@ export const TEXT_FORM_LIMITS: UploadLimits = {
   maxTotalBytes: 256 * 1024,
 }
 
-/** A received file, spooled to disk; `name` is the browser's file name, cleaned for display. */
-export type UploadedFile = { path: string; name: string; size: number }
 
 export type UploadForm = {
   /** The text fields. */
@@ -145,27 +131,4 @@ function rejectionFor(error: unknown, limits: UploadLimits): unknown {
 
 function totalSizeMessage(limits: UploadLimits) {
   return limits.maxFiles > 0 ? `Upload at most ${formatMegabytes(limits.maxTotalBytes)} at a time.` : 'The form is too large.'
-}
-
-export function formatMegabytes(bytes: number) {
-  return `${Math.round(bytes / MB)} MB`
-}
-
-/**
- * The browser's file name made safe to show and to offer as a download name: no folders,
- * control or reserved characters, at most 120 characters. Storage keys never use it.
- */
-export function cleanFileName(name: string) {
-  const cleaned = (name.split(/[/\\]/).pop() ?? '')
-    .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}<>:"|?*]/gu, '')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-  return Array.from(cleaned).slice(0, 120).join('') || 'file'
-}
-
-/** "Floor plan.v2.PDF" → "Floor plan.v2" */
-export function fileNameWithoutExtension(name: string) {
-  const dot = name.lastIndexOf('.')
-  return dot > 0 ? name.slice(0, dot) : name
 }
