@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { clients } from '#db/schema.ts'
@@ -57,3 +57,23 @@ export async function getClient(brokerId: string, clientId: unknown) {
   return client
 }
 export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
+
+/** How many of the broker's clients are in each stage (one grouped query). */
+export async function countClientsByStage(brokerId: string): Promise<Record<string, number>> {
+  const rows = await getDb()
+    .select({ stage: clients.stage, n: count() })
+    .from(clients)
+    .where(eq(clients.ownerId, brokerId))
+    .groupBy(clients.stage)
+  return Object.fromEntries(rows.map((r) => [r.stage, r.n]))
+}
+
+/** The broker's clients as select options (id, name), by name. */
+export function listClientNames(brokerId: string, limit: number): Promise<{ id: string; fullName: string }[]> {
+  return getDb()
+    .select({ id: clients.id, fullName: clients.fullName })
+    .from(clients)
+    .where(eq(clients.ownerId, brokerId))
+    .orderBy(asc(clients.fullName), asc(clients.id))
+    .limit(limit)
+}

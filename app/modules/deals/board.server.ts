@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte, or, sql, sum } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clients, deals, properties } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
@@ -114,4 +114,15 @@ export async function listClientDeals(brokerId: string, clientId: string) {
     .where(and(eq(deals.ownerId, brokerId), eq(deals.clientId, clientId)))
     .orderBy(desc(deals.updatedAt), desc(deals.id))
     .limit(MAX_DEALS_PER_STAGE)
+}
+
+/** The open pipeline (deals not yet closed) per currency, largest first: one grouped query. */
+export async function sumOpenPipelineByCurrency(brokerId: string) {
+  const rows = await getDb()
+    .select({ currency: deals.currency, total: sum(deals.value).mapWith(Number), n: count() })
+    .from(deals)
+    .where(and(eq(deals.ownerId, brokerId), inArray(deals.stage, [...OPEN_DEAL_STAGES])))
+    .groupBy(deals.currency)
+    .orderBy(sql`sum(${deals.value}) desc nulls last`)
+  return rows.map((r) => ({ currency: r.currency, total: r.total ?? 0, count: r.n }))
 }

@@ -1,6 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
-import { clients, properties } from '#db/schema.ts'
+import { listClientNames } from '#app/modules/clients/queries.server.ts'
+import { listPropertyTitles } from '#app/modules/properties/queries.server.ts'
 
 /** Enough for a select; a broker with more would need a search field instead. */
 export const MAX_DEAL_FORM_OPTIONS = 500
@@ -8,22 +7,12 @@ export const MAX_DEAL_FORM_OPTIONS = 500
 export type ClientOption = { id: string; fullName: string }
 export type PropertyOption = { id: string; title: string }
 
-/** The broker's clients for the "New deal" select, by name. */
+/** The broker's clients for the "New deal" select, by name (the clients module's query). */
 export function listClientOptions(brokerId: string): Promise<ClientOption[]> {
-  return getDb()
-    .select({ id: clients.id, fullName: clients.fullName })
-    .from(clients)
-    .where(eq(clients.ownerId, brokerId))
-    .orderBy(asc(clients.fullName), asc(clients.id))
-    .limit(MAX_DEAL_FORM_OPTIONS)
+  return listClientNames(brokerId, MAX_DEAL_FORM_OPTIONS)
 }
 
-/** The broker's properties for the optional "Property" select, by title. */
+/** The broker's properties for the optional "Property" select, by title (the properties module's query). */
 export function listPropertyOptions(brokerId: string): Promise<PropertyOption[]> {
-  return getDb()
-    .select({ id: properties.id, title: properties.title })
-    .from(properties)
-    .where(eq(properties.ownerId, brokerId))
-    .orderBy(asc(properties.title), asc(properties.id))
-    .limit(MAX_DEAL_FORM_OPTIONS)
+  return listPropertyTitles(brokerId, MAX_DEAL_FORM_OPTIONS)
 }

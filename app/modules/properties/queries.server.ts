@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { profiles, properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
@@ -152,4 +152,24 @@ export async function getPublicPropertyOwner(propertyId: unknown): Promise<strin
     .where(and(eq(properties.id, propertyId), PUBLIC_SCOPE))
     .limit(1)
   return row?.ownerId ?? null
+}
+
+/** How many of the broker's properties are in each status (one grouped query). */
+export async function countPropertiesByStatus(brokerId: string): Promise<Record<string, number>> {
+  const rows = await getDb()
+    .select({ status: properties.status, n: count() })
+    .from(properties)
+    .where(ownedBy(brokerId))
+    .groupBy(properties.status)
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]))
+}
+
+/** The broker's properties as select options (id, title), by title. */
+export function listPropertyTitles(brokerId: string, limit: number): Promise<{ id: string; title: string }[]> {
+  return getDb()
+    .select({ id: properties.id, title: properties.title })
+    .from(properties)
+    .where(ownedBy(brokerId))
+    .orderBy(asc(properties.title), asc(properties.id))
+    .limit(limit)
 }
