@@ -73,3 +73,33 @@ export async function listPropertyFileKeys(brokerId: string, propertyId: string)
     ...documents.map((d) => d.storageKey),
   ]
 }
+
+/** The photos of several of the broker's properties, in order, in one query (share pages). */
+export function listPhotosOfProperties(ownerId: string, propertyIds: string[]) {
+  return getDb()
+    .select({
+      propertyId: propertyPhotos.propertyId,
+      id: propertyPhotos.id,
+      width: propertyPhotos.width,
+      height: propertyPhotos.height,
+      caption: propertyPhotos.caption,
+    })
+    .from(propertyPhotos)
+    .where(and(eq(propertyPhotos.ownerId, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
+    .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
+}
+
+/** The documents the broker marked as shared with clients, for several properties at once. */
+export function listSharedDocumentsOfProperties(ownerId: string, propertyIds: string[]) {
+  return getDb()
+    .select({ propertyId: propertyDocuments.propertyId, id: propertyDocuments.id, title: propertyDocuments.title })
+    .from(propertyDocuments)
+    .where(
+      and(
+        eq(propertyDocuments.ownerId, ownerId),
+        inArray(propertyDocuments.propertyId, propertyIds),
+        eq(propertyDocuments.sharedWithClients, true),
+      ),
+    )
+    .orderBy(asc(propertyDocuments.createdAt))
+}

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { clientListingItems, profiles, properties, propertyDocuments, propertyPhotos, users } from '#db/schema.ts'
+import { clientListingItems, profiles, properties, users } from '#db/schema.ts'
 import { notFound } from '#app/lib/http.ts'
+import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/modules/media/queries.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 
@@ -51,28 +52,8 @@ export async function loadSharedProperties(ownerId: string, propertyIds: string[
       .select(PUBLIC_PROPERTY_COLUMNS)
       .from(properties)
       .where(and(eq(properties.ownerId, ownerId), inArray(properties.id, propertyIds))),
-    db
-      .select({
-        propertyId: propertyPhotos.propertyId,
-        id: propertyPhotos.id,
-        width: propertyPhotos.width,
-        height: propertyPhotos.height,
-        caption: propertyPhotos.caption,
-      })
-      .from(propertyPhotos)
-      .where(and(eq(propertyPhotos.ownerId, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
-      .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt)),
-    db
-      .select({ propertyId: propertyDocuments.propertyId, id: propertyDocuments.id, title: propertyDocuments.title })
-      .from(propertyDocuments)
-      .where(
-        and(
-          eq(propertyDocuments.ownerId, ownerId),
-          inArray(propertyDocuments.propertyId, propertyIds),
-          eq(propertyDocuments.sharedWithClients, true),
-        ),
-      )
-      .orderBy(asc(propertyDocuments.createdAt)),
+    listPhotosOfProperties(ownerId, propertyIds),
+    listSharedDocumentsOfProperties(ownerId, propertyIds),
   ])
   const byId = new Map(rows.map((row) => [row.id, row]))
   return propertyIds.flatMap((id): SharedProperty[] => {

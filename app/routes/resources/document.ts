@@ -1,4 +1,4 @@
-import { findDownloadableDocument } from '#app/modules/media/access.server.ts'
+import { findDownloadableDocument } from '#app/modules/sharing/file-access.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import type { Route } from './+types/document'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { findViewablePhoto } from '#app/modules/media/access.server.ts'
+import { findViewablePhoto } from '#app/modules/sharing/file-access.server.ts'
 import { ORIGINAL_FORMAT, VARIANT_FORMAT } from '#app/modules/media/images.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
 import { getAuth } from '#app/http/session.server.ts'

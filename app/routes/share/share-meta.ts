@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { SharePageData } from './share-page.server.ts'
+import type { SharePageData } from '#app/modules/sharing/share-page.server.ts'
 import { photoUrl } from '#app/modules/media/variants.ts'
 import { priceText } from '#app/modules/properties/price-text.ts'
 

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
-import { getDb, queryRows } from '#db/client.server.ts'
-import { clientListingItems, properties, propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
-import { isUuid } from '#app/lib/ids.ts'
-import { liveShareCondition } from '#app/modules/sharing/shares.server.ts'
+import { sql } from 'drizzle-orm'
+import { queryRows } from '#db/client.server.ts'
+import { clientListingItems, properties, shares } from '#db/schema.ts'
+import { findDocumentFile, findPhotoFile } from '#app/modules/media/files.server.ts'
+import { liveShareCondition } from './shares.server.ts'
 
 /** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */
 export type Viewer = { brokerId: string } | null
@@ -58,32 +58,11 @@ function isReachableThroughLiveShare({ ownerId, propertyId }: FileOwnership) {
 
 /** The photo's stored files, or null when it does not exist or the viewer may not see it. */
 export async function findViewablePhoto(viewer: Viewer, photoId: string) {
-  if (!isUuid(photoId)) return null
-  const [photo] = await getDb()
-    .select({
-      ownerId: propertyPhotos.ownerId,
-      propertyId: propertyPhotos.propertyId,
-      width: propertyPhotos.width,
-      originalKey: propertyPhotos.originalKey,
-      variantKeys: propertyPhotos.variantKeys,
-    })
-    .from(propertyPhotos)
-    .where(eq(propertyPhotos.id, photoId))
+  const photo = await findPhotoFile(photoId)
   return photo && (await canViewPhoto(viewer, photo)) ? photo : null
 }
 
 export async function findDownloadableDocument(viewer: Viewer, documentId: string) {
-  if (!isUuid(documentId)) return null
-  const [document] = await getDb()
-    .select({
-      ownerId: propertyDocuments.ownerId,
-      propertyId: propertyDocuments.propertyId,
-      sharedWithClients: propertyDocuments.sharedWithClients,
-      fileName: propertyDocuments.fileName,
-      contentType: propertyDocuments.contentType,
-      storageKey: propertyDocuments.storageKey,
-    })
-    .from(propertyDocuments)
-    .where(eq(propertyDocuments.id, documentId))
+  const document = await findDocumentFile(documentId)
   return document && (await canDownloadDocument(viewer, document)) ? document : null
 }

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
+import { isUuid } from '#app/lib/ids.ts'
+
+/**
+ * A photo's stored files and whose property it belongs to, for any viewer: who may see it is
+ * decided above media (modules/sharing/file-access.server.ts).
+ */
+export async function findPhotoFile(photoId: string) {
+  if (!isUuid(photoId)) return null
+  const [photo] = await getDb()
+    .select({
+      ownerId: propertyPhotos.ownerId,
+      propertyId: propertyPhotos.propertyId,
+      width: propertyPhotos.width,
+      originalKey: propertyPhotos.originalKey,
+      variantKeys: propertyPhotos.variantKeys,
+    })
+    .from(propertyPhotos)
+    .where(eq(propertyPhotos.id, photoId))
+  return photo ?? null
+}
+
+/** The same for a document, with whether its broker marked it as shared with clients. */
+export async function findDocumentFile(documentId: string) {
+  if (!isUuid(documentId)) return null
+  const [document] = await getDb()
+    .select({
+      ownerId: propertyDocuments.ownerId,
+      propertyId: propertyDocuments.propertyId,
+      sharedWithClients: propertyDocuments.sharedWithClients,
+      fileName: propertyDocuments.fileName,
+      contentType: propertyDocuments.contentType,
+      storageKey: propertyDocuments.storageKey,
+    })
+    .from(propertyDocuments)
+    .where(eq(propertyDocuments.id, documentId))
+  return document ?? null
+}
