@@ -60,6 +60,7 @@ function moduleRules(name, index) {
     APP(`modules/${name}`),
     [
       upward(['#app/ui/*', ...ROUTE_LAYER], 'Modules sit below ui, http and routes: move the shared contract down.'),
+      upward(['#app/lib/http.ts'], 'Modules return null or a result; the route answers 404/400 (orNotFound, badRequest).'),
       ...(higher.length
         ? [upward(higher, `modules/${name} may import only modules listed before it in MODULE_ORDER (eslint.config.js).`)]
         : []),

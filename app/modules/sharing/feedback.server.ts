@@ -4,7 +4,6 @@ import { getDb } from '#db/client.server.ts'
 import { clientFeedback, clientListingItems, clients, properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { notFound } from '#app/lib/http.ts'
 import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
 import type { LiveShare } from './shares.server.ts'
@@ -43,12 +42,13 @@ const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? 
  * honeypot is accepted and dropped (a bot learns nothing); a property that is not on this
  * shortlist is a 404; the rate limits hold per share and per IP across app servers.
  */
-export async function submitFeedback(share: LiveShare, clientAddress: string, form: FormData): Promise<FeedbackResult> {
+/** Null when the property is not on this share's shortlist (or the share is not a shortlist). */
+export async function submitFeedback(share: LiveShare, clientAddress: string, form: FormData): Promise<FeedbackResult | null> {
   const values = { comment: text(form.get('comment')), name: text(form.get('name')) }
-  if (!share.clientId) notFound()
+  if (!share.clientId) return null
   if (text(form.get('website'))) return { ok: true, propertyId: null }
   const propertyId = text(form.get('propertyId'))
-  if (!isUuid(propertyId)) notFound()
+  if (!isUuid(propertyId)) return null
   const parsed = FeedbackSchema.safeParse({ ...values, propertyId, reaction: text(form.get('reaction')) })
   if (!parsed.success) {
     const errors: FeedbackErrors = {}
@@ -60,6 +60,7 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
   }
 
   const target = await findListedProperty(share, propertyId)
+  if (!target) return null
   const refusal = await consumeFeedbackAllowance(share.id, clientAddress)
   if (refusal) {
     const message = `Too much feedback from here at once. Please wait ${describeRetryAfter(refusal)} and try again.`
@@ -85,7 +86,7 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
   return { ok: true, propertyId }
 }
 
-/** The property with its title if it is on this share's shortlist, else a 404. */
+/** The property with its title if it is on this share's shortlist, else null. */
 async function findListedProperty(share: LiveShare, propertyId: string) {
   const [row] = await getDb()
     .select({ title: properties.title, clientId: clients.id, clientName: clients.fullName })
@@ -100,7 +101,7 @@ async function findListedProperty(share: LiveShare, propertyId: string) {
       ),
     )
     .limit(1)
-  return row ?? notFound()
+  return row ?? null
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clientListingItems, profiles, properties, users } from '#db/schema.ts'
-import { notFound } from '#app/lib/http.ts'
 import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/modules/media/queries.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
@@ -73,7 +72,7 @@ export async function loadSharedProperties(ownerId: string, propertyIds: string[
 }
 
 /** The contact card: what the broker chose to put in their profile, and their sign-in e-mail. */
-export async function loadBrokerContact(ownerId: string): Promise<BrokerContact> {
+export async function loadBrokerContact(ownerId: string): Promise<BrokerContact | null> {
   const [row] = await getDb()
     .select({
       fullName: profiles.fullName,
@@ -86,7 +85,7 @@ export async function loadBrokerContact(ownerId: string): Promise<BrokerContact>
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, ownerId))
-  if (!row) notFound()
+  if (!row) return null
   return { ...row, fullName: row.fullName ?? '' }
 }
 
@@ -106,18 +105,19 @@ export type SharePageData = {
   broker: BrokerContact
 }
 
-/** Everything a share page renders; a share whose property has gone is a 404. */
-export async function loadSharePage(share: LiveShare): Promise<SharePageData> {
+/** Everything a share page renders; null for a share whose property (or broker) has gone. */
+export async function loadSharePage(share: LiveShare): Promise<SharePageData | null> {
   const order =
     share.kind === 'property' && share.propertyId
       ? { propertyIds: [share.propertyId], notes: new Map<string, string>() }
       : share.clientId
         ? await loadListingOrder(share.ownerId, share.clientId)
-        : notFound()
+        : null
+  if (!order) return null
   const [shared, broker] = await Promise.all([
     loadSharedProperties(share.ownerId, order.propertyIds, order.notes),
     loadBrokerContact(share.ownerId),
   ])
-  if (share.kind === 'property' && shared.length === 0) notFound()
+  if (!broker || (share.kind === 'property' && shared.length === 0)) return null
   return { kind: share.kind, properties: shared, broker }
 }

@@ -6,7 +6,6 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { notFound, orNotFound } from '#app/lib/http.ts'
 import { sharePath, shareState, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 
@@ -29,12 +28,17 @@ export function liveShareCondition(): SQL {
 
 export type CreateShareResult = { ok: true; id: string; path: string } | { ok: false; message: string }
 
-/** A new link for one of the broker's properties or client listings (foreign targets → 404). */
-export async function createShare(brokerId: string, target: ShareTarget, expiresAt: Date | null = null): Promise<CreateShareResult> {
+/** A new link for one of the broker's properties or client listings (null for a foreign target). */
+export async function createShare(
+  brokerId: string,
+  target: ShareTarget,
+  expiresAt: Date | null = null,
+): Promise<CreateShareResult | null> {
   const subject =
     target.kind === 'property'
       ? await describePropertyTarget(brokerId, target.propertyId)
       : await describeClientTarget(brokerId, target.clientId)
+  if (!subject) return null
   if (target.kind === 'client_listing' && (await countListingItems(brokerId, target.clientId)) === 0) {
     return { ok: false, message: 'Add at least one property to the shortlist before sharing it.' }
   }
@@ -60,12 +64,14 @@ export async function createShare(brokerId: string, target: ShareTarget, expires
 }
 
 async function describePropertyTarget(brokerId: string, propertyId: string) {
-  const property = orNotFound(await findOwnedProperty(brokerId, propertyId))
+  const property = await findOwnedProperty(brokerId, propertyId)
+  if (!property) return null
   return { propertyId: property.id, clientId: null, name: property.title }
 }
 
 async function describeClientTarget(brokerId: string, clientId: string) {
-  const client = orNotFound(await findOwnedClient(brokerId, clientId))
+  const client = await findOwnedClient(brokerId, clientId)
+  if (!client) return null
   return { propertyId: null, clientId: client.id, name: client.fullName }
 }
 
@@ -77,9 +83,9 @@ async function countListingItems(brokerId: string, clientId: string) {
   return row?.n ?? 0
 }
 
-/** Revokes one of the broker's links (foreign or unknown → 404); revoking twice is harmless. */
-export async function revokeShare(brokerId: string, shareId: unknown): Promise<{ revoked: boolean }> {
-  if (!isShareId(shareId)) notFound()
+/** Revokes one of the broker's links (null when foreign or unknown); revoking twice is harmless. */
+export async function revokeShare(brokerId: string, shareId: unknown): Promise<{ revoked: boolean } | null> {
+  if (!isShareId(shareId)) return null
   return getDb().transaction(async (tx) => {
     const [share] = await tx
       .select({
@@ -96,7 +102,7 @@ export async function revokeShare(brokerId: string, shareId: unknown): Promise<{
       .leftJoin(clients, eq(clients.id, shares.clientId))
       .where(and(eq(shares.id, shareId), eq(shares.ownerId, brokerId)))
       .for('update', { of: shares })
-    if (!share) notFound()
+    if (!share) return null
     if (share.revokedAt) return { revoked: false }
     await tx.update(shares).set({ revokedAt: sql`now()` }).where(eq(shares.id, share.id))
     await recordActivity(tx, brokerId, {

@@ -19,7 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const item = orNotFound(await getListingItem(user.id, client.id, params.propertyId))
   const [shared, broker] = await Promise.all([
     loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
-    loadBrokerContact(user.id),
+    loadBrokerContact(user.id).then(orNotFound),
   ])
   const property = shared[0] ?? notFound()
   return { client: { id: client.id, fullName: client.fullName }, property, broker }

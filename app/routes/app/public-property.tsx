@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.propert
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const ownerId = orNotFound(await getPublicPropertyOwner(params.id))
-  const [[property], broker] = await Promise.all([loadSharedProperties(ownerId, [params.id]), loadBrokerContact(ownerId)])
+  const [[property], broker] = await Promise.all([loadSharedProperties(ownerId, [params.id]), loadBrokerContact(ownerId).then(orNotFound)])
   if (!property) notFound()
   return { property, broker }
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
+import { orNotFound } from '#app/lib/http.ts'
 import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const value = submission.value
   if (value.intent === 'revoke') {
-    const { revoked } = await revokeShare(user.id, value.shareId)
+    const { revoked } = orNotFound(await revokeShare(user.id, value.shareId))
     setFlash(context, { kind: 'success', message: revoked ? 'Share link revoked. It no longer opens.' : 'That link was already revoked.' })
     throw redirect(back)
   }
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     value.kind === 'property'
       ? ({ kind: 'property', propertyId: value.targetId } as const)
       : ({ kind: 'client_listing', clientId: value.targetId } as const)
-  const created = await createShare(user.id, target, expiresAt)
+  const created = orNotFound(await createShare(user.id, target, expiresAt))
   setFlash(
     context,
     created.ok

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import { clientAddressContext } from '#app/lib/client-address.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { notFound } from '#app/lib/http.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { clearTrialExpiredFlag } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { submitFeedback } from '#app/modules/sharing/feedback.server.ts'
@@ -51,7 +51,7 @@ function carriesOnlyVisitorCookie(request: Request) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const share = await requireShare(params)
-  const page = await loadSharePage(share)
+  const page = orNotFound(await loadSharePage(share))
   const first = page.properties[0]
   const subject = share.kind === 'property' ? (first?.title ?? 'a property') : `the shortlist of ${page.broker.fullName}`
   const { setCookie } = await countShareView(share, { request, viewerBrokerId: getAuth(context)?.user.id ?? null, subject })
@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const share = await requireShare(params)
   if (share.kind !== 'client_listing') notFound()
-  const result = await submitFeedback(share, context.get(clientAddressContext), await request.formData())
+  const result = orNotFound(await submitFeedback(share, context.get(clientAddressContext), await request.formData()))
   const noStore = { 'Cache-Control': PRIVATE_CACHE_CONTROL }
   if (!result.ok) {
     const { status, retryAfterSeconds, ...feedback } = result.failure
