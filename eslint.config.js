@@ -13,11 +13,11 @@ import tseslint from 'typescript-eslint'
  */
 export const MODULE_ORDER = [
   'security',
-  'session',
-  'auth',
   'billing',
-  'navigation',
   'profile',
+  'auth',
+  'session',
+  'navigation',
   'activity',
   'media',
   'properties',
@@ -29,6 +29,30 @@ export const MODULE_ORDER = [
   'dashboard',
   'demo',
 ]
+
+/**
+ * Each table has one owning module (docs/decisions/007-layering.md): only the owner imports
+ * the table object, so every other module reads and writes it through the owner's functions.
+ * The demo seeder is a module like any other.
+ */
+export const TABLE_OWNERS = {
+  users: 'auth',
+  profiles: 'profile',
+  userSessions: 'session',
+  userSubscriptions: 'billing',
+  rateLimits: 'security',
+  properties: 'properties',
+  propertyPhotos: 'media',
+  propertyDocuments: 'media',
+  activities: 'activity',
+  clients: 'clients',
+  clientListingItems: 'listings',
+  shares: 'sharing',
+  shareViews: 'sharing',
+  clientFeedback: 'sharing',
+  deals: 'deals',
+  comments: 'comments',
+}
 
 const TS_FILES = ['**/*.{ts,tsx}']
 const APP = (folder) => [`app/${folder}/**/*.{ts,tsx}`]
@@ -45,13 +69,21 @@ const restrict = (files, patterns, extra = {}) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [NO_PARENT_IMPORTS, ...patterns], ...extra }] },
 })
 
-const HTTP_LIBRARY = {
-  paths: [
-    {
-      name: 'react-router',
-      message: 'Modules return results; the routes and app/http turn them into responses (redirect, data, flash).',
-    },
-  ],
+const REACT_ROUTER = {
+  name: 'react-router',
+  message: 'Modules return results; the routes and app/http turn them into responses (redirect, data, flash).',
+}
+
+/** The tables a module may not import: every table another module owns. */
+function foreignTables(name) {
+  const foreign = Object.entries(TABLE_OWNERS)
+    .filter(([, owner]) => owner !== name)
+    .map(([table]) => table)
+  return {
+    name: '#db/schema.ts',
+    importNames: foreign,
+    message: `Another module owns this table: call the owner's functions (TABLE_OWNERS in eslint.config.js).`,
+  }
 }
 
 function moduleRules(name, index) {
@@ -65,7 +97,7 @@ function moduleRules(name, index) {
         ? [upward(higher, `modules/${name} may import only modules listed before it in MODULE_ORDER (eslint.config.js).`)]
         : []),
     ],
-    HTTP_LIBRARY,
+    { paths: [REACT_ROUTER, foreignTables(name)] },
   )
 }
 

@@ -26,6 +26,7 @@ export const PROPERTY_TYPES = [
 export type PropertyType = (typeof PROPERTY_TYPES)[number]
 
 export const PURPOSES = ['sale', 'rent'] as const
+export type Purpose = (typeof PURPOSES)[number]
 export const RENT_PERIODS = ['monthly', 'weekly', 'daily', 'yearly'] as const
 /** The deal status of a listing. */
 export const STATUSES = ['draft', 'active', 'under_offer', 'sold', 'rented', 'off_market'] as const

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { notFound } from '#app/lib/http.ts'
-import { FEED_CURSOR_PARAM, readActivity, type ActivityFilters, type FeedPage } from '#app/modules/activity/feed.server.ts'
+import { FEED_CURSOR_PARAM, type ActivityFilters } from '#app/modules/activity/feed.server.ts'
+import { readActivityFeed, type FeedPage } from '#app/modules/dashboard/activity-feed.server.ts'
 
 /** Reads the cursor of the page to show from a request's URL (`?before=…`). */
 export function feedCursorFrom(request: Request) {
@@ -12,7 +13,7 @@ export function feedCursorFrom(request: Request) {
  * 404 and a tampered or truncated cursor a 400 (never a 500).
  */
 export async function listActivity(brokerId: string, filters: ActivityFilters = {}): Promise<FeedPage> {
-  const result = await readActivity(brokerId, filters)
+  const result = await readActivityFeed(brokerId, filters)
   if (!result) notFound()
   if (!result.ok) throw data(result.message, { status: 400 })
   return result.page

@@ -34,6 +34,9 @@ describe('/home dashboard', () => {
   it('makes a bounded number of queries however much activity there is', async () => {
     const { browser } = await signedInBroker()
     const count = async () => Number(/db;desc="(\d+) queries"/.exec((await browser.get('/home')).headers.get('Server-Timing') ?? '')?.[1])
+    // The feed asks the properties module once for the titles of a page's properties: count
+    // from the first listing on, then add more.
+    await createPropertyVia(browser, { title: 'Listing first' })
     const before = await count()
     for (let i = 0; i < 3; i++) await createPropertyVia(browser, { title: `Listing ${i}` })
     expect(await count()).toBe(before)

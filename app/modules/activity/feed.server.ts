@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { activities, clients, deals, properties } from '#db/schema.ts'
+import { activities } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { ActivityKind } from '#db/reference.ts'
 
@@ -18,8 +18,17 @@ export type ActivityFilters = {
   limit?: number
 }
 
-export type FeedItem = { id: string; kind: ActivityKind; summary: string; createdAt: Date; href: string | null }
-export type FeedPage = { items: FeedItem[]; nextCursor: string | null }
+/** An entry with the ids it is filed under; whether those still exist is for their owners to say. */
+export type ActivityEntry = {
+  id: string
+  kind: ActivityKind
+  summary: string
+  createdAt: Date
+  dealId: string | null
+  clientId: string | null
+  propertyId: string | null
+}
+export type ActivityPage = { items: ActivityEntry[]; nextCursor: string | null }
 
 type Cursor = { time: string; id: string }
 
@@ -47,16 +56,14 @@ function parseFeedCursor(value: string | null | undefined): Cursor | null | 'inv
   return { time, id }
 }
 
-export type FeedResult = { ok: true; page: FeedPage } | { ok: false; message: string }
+export type ActivityResult = { ok: true; page: ActivityPage } | { ok: false; message: string }
 
 /**
  * The broker's activity, newest first, optionally about one property, client or deal, one page
  * per call with keyset pagination on (created_at, id): one query, steady cost on any page.
- * Each entry links to its deal, client or property while that still exists (left joins scoped
- * to the broker, so a link never points at somebody else's row).
  * Null for a malformed property, client or deal id; `ok: false` for a tampered cursor.
  */
-export async function readActivity(brokerId: string, filters: ActivityFilters = {}): Promise<FeedResult | null> {
+export async function readActivity(brokerId: string, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
   const limit = Math.min(Math.max(Math.trunc(filters.limit ?? DEFAULT_FEED_LIMIT), 1), MAX_FEED_LIMIT)
   const cursor = parseFeedCursor(filters.before)
   const conditions: SQL[] = [eq(activities.ownerId, brokerId)]
@@ -79,15 +86,12 @@ export async function readActivity(brokerId: string, filters: ActivityFilters = 
       kind: activities.kind,
       summary: activities.summary,
       createdAt: activities.createdAt,
+      dealId: activities.dealId,
+      clientId: activities.clientId,
+      propertyId: activities.propertyId,
       cursorTime: sql<string>`to_char(${activities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      liveDealId: deals.id,
-      liveClientId: clients.id,
-      livePropertyId: properties.id,
     })
     .from(activities)
-    .leftJoin(deals, and(eq(deals.id, activities.dealId), eq(deals.ownerId, brokerId)))
-    .leftJoin(clients, and(eq(clients.id, activities.clientId), eq(clients.ownerId, brokerId)))
-    .leftJoin(properties, and(eq(properties.id, activities.propertyId), eq(properties.ownerId, brokerId)))
     .where(and(...conditions))
     .orderBy(desc(activities.createdAt), desc(activities.id))
     // One extra row tells whether an older page exists.
@@ -95,19 +99,7 @@ export async function readActivity(brokerId: string, filters: ActivityFilters = 
 
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  const items = page.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    summary: row.summary,
-    createdAt: row.createdAt,
-    href: row.liveDealId
-      ? `/deal/${row.liveDealId}`
-      : row.liveClientId
-        ? `/client/${row.liveClientId}`
-        : row.livePropertyId
-          ? `/property/${row.livePropertyId}`
-          : null,
-  }))
+  const items = page.map(({ cursorTime: _cursorTime, ...entry }) => entry)
   const nextCursor = rows.length > limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null
   return { ok: true, page: { items, nextCursor } }
 }

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { profiles, users, userSubscriptions } from '#db/schema.ts'
+import { users } from '#db/schema.ts'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { getEnv } from '#app/lib/env.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
+import { startTrial } from '#app/modules/billing/subscription.server.ts'
+import { createProfile } from '#app/modules/profile/profile.server.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { getPasswordProblems } from './password-rules.ts'
@@ -30,8 +33,8 @@ export async function signUp(input: SignUpInput, now = new Date()): Promise<Sign
         .values({ email: input.email.trim(), passwordHash, createdAt: now })
         .returning({ id: users.id })
       if (!user) throw new Error('insert returned no user')
-      await tx.insert(profiles).values({ id: user.id, fullName: input.fullName.trim() })
-      await tx.insert(userSubscriptions).values({ userId: user.id, plan: 'free_trial', trialEndDate })
+      await createProfile(tx, user.id, input.fullName.trim())
+      await startTrial(tx, user.id, trialEndDate)
       return user.id
     })
     return { ok: true, userId }
@@ -47,6 +50,32 @@ export async function verifyCredentials(email: string, password: string): Promis
   const user = await findUserByEmail(email)
   const ok = await verifyPassword(password, user?.passwordHash ?? null)
   return ok && user ? user.id : null
+}
+
+/** The account with this e-mail (any case), or null. */
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  return (await findUserByEmail(email))?.id ?? null
+}
+
+/** Sets a new password without asking for the old one: for the demo seeder only. */
+export async function setPassword(userId: string, password: string) {
+  await getDb().update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, userId))
+}
+
+/** The sign-in e-mail of an account (a share page shows it on the broker's card), or null. */
+export async function getUserEmail(userId: string): Promise<string | null> {
+  const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1)
+  return row?.email ?? null
+}
+
+/**
+ * Read-only join for the per-request session lookup, which needs the e-mail in the same query as
+ * the session row: the owner says which columns and how to join, nobody else names the table.
+ */
+export const userJoin = {
+  table: users,
+  on: (userId: AnyPgColumn) => eq(users.id, userId),
+  columns: { id: users.id, email: users.email },
 }
 
 async function findUserByEmail(email: string) {

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
-import { users, userSessions } from '#db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { users } from '#db/schema.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
 import { hashPassword, verifyPassword } from './password.server.ts'
 import { getPasswordProblems } from './password-rules.ts'
@@ -11,13 +11,14 @@ export type ChangePasswordResult =
 
 /**
  * Checks the current password, applies the sign-up rules to the new one, then stores its hash
- * and ends every other session of the broker in one transaction: whoever knew the old password
- * on another device is signed out with it.
+ * and runs `endOtherSessions` in the same transaction: whoever knew the old password on another
+ * device is signed out with it. Sessions belong to the session module, so the caller supplies
+ * that step and it returns how many devices it signed out.
  */
 export async function changePassword(
   user: { id: string; email: string },
-  keepSessionId: string,
   input: { currentPassword: string; newPassword: string },
+  endOtherSessions: (tx: Transaction) => Promise<number>,
 ): Promise<ChangePasswordResult> {
   const db = getDb()
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id))
@@ -29,12 +30,9 @@ export async function changePassword(
   if (problems.length) return { ok: false, field: 'newPassword', errors: problems }
 
   const passwordHash = await hashPassword(input.newPassword)
-  const signedOut = await db.transaction(async (tx) => {
+  const signedOutDevices = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id))
-    return tx
-      .delete(userSessions)
-      .where(and(eq(userSessions.userId, user.id), ne(userSessions.id, keepSessionId)))
-      .returning({ id: userSessions.id })
+    return endOtherSessions(tx)
   })
-  return { ok: true, signedOutDevices: signedOut.length }
+  return { ok: true, signedOutDevices }
 }

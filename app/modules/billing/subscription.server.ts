@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { and, eq } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
 import { userSubscriptions } from '#db/schema.ts'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { PaidPlan, SubscriptionSnapshot } from './plans.ts'
 
 export async function getSubscription(userId: string): Promise<SubscriptionSnapshot | null> {
@@ -12,6 +13,19 @@ export async function getSubscription(userId: string): Promise<SubscriptionSnaps
   return row ?? null
 }
 
+/** A new account's free trial, written in the sign-up transaction. */
+export async function startTrial(tx: Transaction, userId: string, trialEndDate: Date) {
+  await tx.insert(userSubscriptions).values({ userId, plan: 'free_trial', trialEndDate })
+}
+
+/** Moves the end of a running free trial (the demo account keeps a few days left). */
+export async function setTrialEnd(userId: string, trialEndDate: Date) {
+  await getDb()
+    .update(userSubscriptions)
+    .set({ trialEndDate })
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.plan, 'free_trial')))
+}
+
 /** Switches the plan at once; used by providers once payment (if any) is settled. */
 export async function activatePlan(userId: string, plan: PaidPlan, provider: string) {
   const now = new Date()
@@ -19,4 +33,14 @@ export async function activatePlan(userId: string, plan: PaidPlan, provider: str
     .insert(userSubscriptions)
     .values({ userId, plan, provider, updatedAt: now })
     .onConflictDoUpdate({ target: userSubscriptions.userId, set: { plan, provider, updatedAt: now } })
+}
+
+/**
+ * Read-only join for the per-request session lookup, which needs the plan in the same query as
+ * the session row: the owner says which columns and how to join, nobody else names the table.
+ */
+export const subscriptionJoin = {
+  table: userSubscriptions,
+  on: (userId: AnyPgColumn) => eq(userSubscriptions.userId, userId),
+  columns: { plan: userSubscriptions.plan, trialEndDate: userSubscriptions.trialEndDate },
 }

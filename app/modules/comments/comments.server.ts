@@ -1,7 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { getDb, type Database, type Transaction } from '#db/client.server.ts'
-import { clients, comments, deals, properties } from '#db/schema.ts'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { comments } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { CommentSubject } from '#db/reference.ts'
 
@@ -14,39 +17,25 @@ type OwnedSubject = { title: string; propertyId: string | null; clientId: string
 
 /**
  * The broker's own property, client or deal, or null (foreign, malformed or unknown id).
- * The row is key-share locked: inside a transaction it cannot vanish before the note commits
- * (outside one the lock ends with the statement, harmlessly).
+ * Inside a transaction its owner key-share locks the row: it cannot vanish before the note commits.
  */
 export async function findCommentSubject(
   brokerId: string,
   subject: CommentSubject,
   id: unknown,
-  db: Database | Transaction = getDb(),
+  tx?: Transaction,
 ): Promise<OwnedSubject | null> {
-  if (!isUuid(id)) return null
   if (subject === 'property') {
-    const [row] = await db
-      .select({ title: properties.title })
-      .from(properties)
-      .where(and(eq(properties.id, id), eq(properties.ownerId, brokerId)))
-      .for('key share')
-    return row ? { title: row.title, propertyId: id, clientId: null, dealId: null } : null
+    const row = await findOwnedProperty(brokerId, id, tx)
+    return row ? { title: row.title, propertyId: row.id, clientId: null, dealId: null } : null
   }
   if (subject === 'client') {
-    const [row] = await db
-      .select({ title: clients.fullName })
-      .from(clients)
-      .where(and(eq(clients.id, id), eq(clients.ownerId, brokerId)))
-      .for('key share')
-    return row ? { title: row.title, propertyId: null, clientId: id, dealId: null } : null
+    const row = await findOwnedClient(brokerId, id, tx)
+    return row ? { title: row.fullName, propertyId: null, clientId: row.id, dealId: null } : null
   }
-  const [row] = await db
-    .select({ title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
-    .from(deals)
-    .where(and(eq(deals.id, id), eq(deals.ownerId, brokerId)))
-    .for('key share')
+  const row = await findOwnedDeal(brokerId, id, tx)
   // A deal's notes also show in its client's (and property's) feed.
-  return row ? { title: row.title, propertyId: row.propertyId, clientId: row.clientId, dealId: id } : null
+  return row ? { title: row.title, propertyId: row.propertyId, clientId: row.clientId, dealId: row.id } : null
 }
 
 const subjectColumn = (subject: CommentSubject) =>

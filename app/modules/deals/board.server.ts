@@ -1,7 +1,9 @@
 import { and, count, desc, eq, inArray, lte, or, sql, sum } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { clients, deals, properties } from '#db/schema.ts'
+import { deals } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
+import { getClientNames } from '#app/modules/clients/access.server.ts'
+import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { DEAL_STAGES, type DealStage } from '#db/reference.ts'
 
@@ -28,9 +30,10 @@ export type BoardDeal = {
 export type BoardColumn = { stage: DealStage; count: number; totals: CurrencyTotal[]; deals: BoardDeal[] }
 
 /**
- * The broker's deals grouped by stage, in one query. Window functions give each stage's exact
- * count and per-currency totals over all its deals, while at most MAX_DEALS_PER_STAGE cards per
- * stage come back (plus one row per currency beyond that, so no currency total goes missing).
+ * The broker's deals grouped by stage, in one query (plus one each for the names of the shown
+ * deals' clients and properties). Window functions give each stage's exact count and
+ * per-currency totals over all its deals, while at most MAX_DEALS_PER_STAGE cards per stage
+ * come back (plus one row per currency beyond that, so no currency total goes missing).
  */
 export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]> {
   const newestFirst = sql`${deals.updatedAt} desc, ${deals.id} desc`
@@ -38,8 +41,6 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
     .select({
       ...DEAL_SUMMARY_COLUMNS,
       clientId: deals.clientId,
-      clientName: sql<string>`${clients.fullName}`.as('client_name'),
-      propertyTitle: sql<string | null>`${properties.title}`.as('property_title'),
       rankInStage: sql<number>`row_number() over (partition by ${deals.stage} order by ${newestFirst})`.as('rank_in_stage'),
       rankInCurrency: sql<number>`row_number() over (partition by ${deals.stage}, ${deals.currency} order by ${newestFirst})`.as('rank_in_currency'),
       stageCount: sql<number>`count(*) over (partition by ${deals.stage})`.as('stage_count'),
@@ -47,8 +48,6 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
       currencyTotal: sql<string | null>`sum(${deals.value}) over (partition by ${deals.stage}, ${deals.currency})`.as('currency_total'),
     })
     .from(deals)
-    .innerJoin(clients, eq(clients.id, deals.clientId))
-    .leftJoin(properties, eq(properties.id, deals.propertyId))
     .where(eq(deals.ownerId, brokerId))
     .as('ranked')
   const rows = await getDb()
@@ -56,6 +55,11 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
     .from(ranked)
     .where(or(lte(ranked.rankInStage, MAX_DEALS_PER_STAGE), eq(ranked.rankInCurrency, 1)))
     .orderBy(ranked.stage, ranked.rankInStage)
+  const shown = rows.filter((row) => Number(row.rankInStage) <= MAX_DEALS_PER_STAGE)
+  const [clientNames, propertyTitles] = await Promise.all([
+    getClientNames(brokerId, shown.map((row) => row.clientId)),
+    getPropertyTitles(brokerId, shown.map((row) => row.propertyId)),
+  ])
 
   const columns = new Map<DealStage, BoardColumn>(
     DEAL_STAGES.map((stage) => [stage, { stage, count: 0, totals: [], deals: [] }]),
@@ -76,9 +80,9 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
         currency: row.currency,
         expectedCloseDate: row.expectedCloseDate,
         clientId: row.clientId,
-        clientName: row.clientName,
+        clientName: clientNames.get(row.clientId) ?? '',
         propertyId: row.propertyId,
-        propertyTitle: row.propertyTitle,
+        propertyTitle: row.propertyId ? (propertyTitles.get(row.propertyId) ?? null) : null,
       })
     }
   }
@@ -104,16 +108,14 @@ export function sumOpenPipeline(columns: readonly BoardColumn[]): CurrencyTotal[
 /** One client's deals (newest first) for the client page; foreign ids simply match nothing. */
 export async function listClientDeals(brokerId: string, clientId: string) {
   if (!isUuid(clientId)) return []
-  return getDb()
-    .select({
-      ...DEAL_SUMMARY_COLUMNS,
-      propertyTitle: properties.title,
-    })
+  const rows = await getDb()
+    .select(DEAL_SUMMARY_COLUMNS)
     .from(deals)
-    .leftJoin(properties, eq(properties.id, deals.propertyId))
     .where(and(eq(deals.ownerId, brokerId), eq(deals.clientId, clientId)))
     .orderBy(desc(deals.updatedAt), desc(deals.id))
     .limit(MAX_DEALS_PER_STAGE)
+  const titles = await getPropertyTitles(brokerId, rows.map((row) => row.propertyId))
+  return rows.map((row) => ({ ...row, propertyTitle: row.propertyId ? (titles.get(row.propertyId) ?? null) : null }))
 }
 
 /** The open pipeline (deals not yet closed) per currency, largest first: one grouped query. */

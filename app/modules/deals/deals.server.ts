@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { getDb, type Transaction } from '#db/client.server.ts'
-import { clients, deals, properties } from '#db/schema.ts'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { getDb, type Database, type Transaction } from '#db/client.server.ts'
+import { deals } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
+import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { DealStage } from '#db/reference.ts'
 
@@ -23,28 +25,6 @@ export type DealChanges = Omit<NewDeal, 'clientId' | 'propertyId'>
 const stageLabel = (stage: DealStage) => CLIENT_LABELS[stage] ?? stage
 
 /**
- * The broker's own client or property, locked against deletion until the transaction commits
- * (a key-share lock), so the deal never points at a row that vanished in between. Null otherwise.
- */
-async function lockOwnedClient(tx: Transaction, brokerId: string, clientId: string) {
-  const [row] = await tx
-    .select({ id: clients.id, fullName: clients.fullName })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
-    .for('key share')
-  return row ?? null
-}
-
-async function lockOwnedProperty(tx: Transaction, brokerId: string, propertyId: string) {
-  const [row] = await tx
-    .select({ id: properties.id, title: properties.title })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
-    .for('key share')
-  return row ?? null
-}
-
-/**
  * Creates a deal in the "lead" stage for one of the broker's clients (and properties), logged.
  * Null when the client or property is not the broker's (foreign, malformed or unknown id).
  */
@@ -52,9 +32,10 @@ export async function createDeal(brokerId: string, input: NewDeal): Promise<{ id
   const propertyId = input.propertyId || null
   if (!isUuid(input.clientId) || (propertyId !== null && !isUuid(propertyId))) return null
   return getDb().transaction(async (tx) => {
-    const client = await lockOwnedClient(tx, brokerId, input.clientId)
+    // Key-share locked by their owners: neither can be deleted before the deal commits.
+    const client = await findOwnedClient(brokerId, input.clientId, tx)
     if (!client) return null
-    const property = propertyId ? await lockOwnedProperty(tx, brokerId, propertyId) : null
+    const property = propertyId ? await findOwnedProperty(brokerId, propertyId, tx) : null
     if (propertyId && !property) return null
     const [row] = await tx
       .insert(deals)
@@ -130,6 +111,32 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
   })
 }
 
+/**
+ * The broker's own deal with the ids its notes and activity are filed under, or null. Given a
+ * transaction, the row is key-share locked until it commits (a note never points at a deleted deal).
+ */
+export async function findOwnedDeal(brokerId: string, dealId: unknown, tx?: Transaction) {
+  if (!isUuid(dealId)) return null
+  const query = (tx ?? getDb())
+    .select({ id: deals.id, title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+    .limit(1)
+  const [row] = tx ? await query.for('key share') : await query
+  return row ?? null
+}
+
+/** Titles of the broker's deals by id; ids that are gone or foreign are simply absent. */
+export async function getDealTitles(brokerId: string, dealIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
+  const ids = [...new Set(dealIds.filter((id): id is string => isUuid(id)))]
+  if (ids.length === 0) return new Map<string, string>()
+  const rows = await db
+    .select({ id: deals.id, title: deals.title })
+    .from(deals)
+    .where(and(eq(deals.ownerId, brokerId), inArray(deals.id, ids)))
+  return new Map(rows.map((row) => [row.id, row.title]))
+}
+
 /** One of the broker's deals with its client's name and property's title, or null. */
 export async function getDeal(brokerId: string, dealId: unknown) {
   if (!isUuid(dealId)) return null
@@ -141,14 +148,19 @@ export async function getDeal(brokerId: string, dealId: unknown) {
       createdAt: deals.createdAt,
       updatedAt: deals.updatedAt,
       clientId: deals.clientId,
-      clientName: clients.fullName,
-      propertyTitle: properties.title,
     })
     .from(deals)
-    .innerJoin(clients, eq(clients.id, deals.clientId))
-    .leftJoin(properties, eq(properties.id, deals.propertyId))
     .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
     .limit(1)
-  return row ?? null
+  if (!row) return null
+  const [clientNames, propertyTitles] = await Promise.all([
+    getClientNames(brokerId, [row.clientId]),
+    getPropertyTitles(brokerId, [row.propertyId]),
+  ])
+  return {
+    ...row,
+    clientName: clientNames.get(row.clientId) ?? '',
+    propertyTitle: row.propertyId ? (propertyTitles.get(row.propertyId) ?? null) : null,
+  }
 }
 export type Deal = NonNullable<Awaited<ReturnType<typeof getDeal>>>

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { and, eq, sql } from 'drizzle-orm'
 import { getEnv } from '#app/lib/env.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
-import { signUp } from '#app/modules/auth/accounts.server.ts'
-import { hashPassword } from '#app/modules/auth/password.server.ts'
-import { getDb, getDriver } from '#db/client.server.ts'
-import { users, userSubscriptions } from '#db/schema.ts'
+import { findUserIdByEmail, setPassword, signUp } from '#app/modules/auth/accounts.server.ts'
+import { setTrialEnd } from '#app/modules/billing/subscription.server.ts'
+import { getDriver } from '#db/client.server.ts'
 
 export const DEMO_EMAIL = 'demo@brokervault.app'
 export const DEMO_TRIAL_DAYS_LEFT = 5
@@ -21,19 +19,15 @@ export async function seedDemoAccountIfWanted() {
   const env = getEnv()
   if (getDriver() !== 'pglite' && !env.SEED_DEMO) return
   const password = readOrCreateDemoPassword(env.DATA_DIR)
-  const db = getDb()
   const trialEndDate = new Date(Date.now() + DEMO_TRIAL_DAYS_LEFT * DAY_MS - 60_000)
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_EMAIL))
+  const existing = await findUserIdByEmail(DEMO_EMAIL)
   if (existing) {
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, existing.id))
-    await db
-      .update(userSubscriptions)
-      .set({ trialEndDate })
-      .where(and(eq(userSubscriptions.userId, existing.id), eq(userSubscriptions.plan, 'free_trial')))
+    await setPassword(existing, password)
+    await setTrialEnd(existing, trialEndDate)
   } else {
     const created = await signUp({ fullName: 'Dana Demo', email: DEMO_EMAIL, password })
     if (!created.ok) throw new Error(`Demo account: ${created.errors.join(' ')}`)
-    await db.update(userSubscriptions).set({ trialEndDate }).where(eq(userSubscriptions.userId, created.userId))
+    await setTrialEnd(created.userId, trialEndDate)
   }
   console.log(`Demo broker: ${DEMO_EMAIL} / ${password} (trial: ${DEMO_TRIAL_DAYS_LEFT} days left)`)
 }

@@ -1,32 +1,27 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm'
+import { lockForTransaction } from '#db/advisory-lock.server.ts'
 import { getDb, type Transaction } from '#db/client.server.ts'
-import { clientListingItems, clients, properties } from '#db/schema.ts'
+import { clientListingItems } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { MAX_LISTING_ITEMS } from './schemas.ts'
 
 /**
- * Every change starts by locking the client row: changes to one shortlist queue up, so
- * positions stay 0, 1, 2… even when two tabs click at once. A foreign, malformed or unknown
- * client or property id makes the change return null (nothing written).
+ * Every change starts by locking the client's shortlist: changes to one shortlist queue up, so
+ * positions stay 0, 1, 2… even when two tabs click at once. The client row itself is only
+ * key-share locked (it cannot be deleted under us). A foreign, malformed or unknown client or
+ * property id makes the change return null (nothing written).
  */
 async function lockClient(tx: Transaction, brokerId: string, clientId: string) {
   if (!isUuid(clientId)) return null
-  const [client] = await tx
-    .select({ id: clients.id, fullName: clients.fullName })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
-    .for('update')
-  return client ?? null
+  await lockForTransaction(tx, 'shortlist', clientId)
+  return findOwnedClient(brokerId, clientId, tx)
 }
 
 async function findOwnTitle(tx: Transaction, brokerId: string, propertyId: string) {
-  if (!isUuid(propertyId)) return null
-  const [property] = await tx
-    .select({ title: properties.title })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
-  return property?.title ?? null
+  return (await findOwnedProperty(brokerId, propertyId, tx))?.title ?? null
 }
 
 const itemOf = (clientId: string, propertyId: string) =>

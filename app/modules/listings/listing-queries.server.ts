@@ -1,28 +1,21 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { clientListingItems, properties } from '#db/schema.ts'
-import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
-import { PROPERTY_CARD_COLUMNS } from '#app/modules/properties/queries.server.ts'
+import { clientListingItems } from '#db/schema.ts'
+import { getPropertyCards } from '#app/modules/properties/queries.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 
 /**
- * The client's shortlist in order, each item with what a card shows and its cover photo: two
+ * The client's shortlist in order, each item with what a card shows and its cover photo: three
  * queries whatever its length. The client id must be the broker's (checked by the caller with
  * findOwnedClient); the owner filter keeps a mistake from ever showing foreign rows.
  */
 export async function listListingItems(brokerId: string, clientId: string) {
-  const rows = await getDb()
-    .select({
-      ...PROPERTY_CARD_COLUMNS,
-      note: clientListingItems.note,
-      position: clientListingItems.position,
-    })
-    .from(clientListingItems)
-    .innerJoin(properties, eq(properties.id, clientListingItems.propertyId))
-    .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
-    .orderBy(asc(clientListingItems.position))
-  const covers = await getCoverPhotos(brokerId, rows.map((row) => row.id))
-  return rows.map((row) => ({ ...row, cover: covers.get(row.id) ?? null }))
+  const { items } = await getListingOrder(brokerId, clientId)
+  const cards = await getPropertyCards(brokerId, items.map((item) => item.propertyId))
+  return items.flatMap(({ propertyId, note, position }) => {
+    const card = cards.get(propertyId)
+    return card ? [{ ...card, note, position }] : []
+  })
 }
 export type ListingItem = Awaited<ReturnType<typeof listListingItems>>[number]
 
@@ -41,4 +34,36 @@ export async function getListingItem(brokerId: string, clientId: string, propert
     )
     .limit(1)
   return row ?? null
+}
+
+/** The shortlist's property ids in order, with the broker's note on each. */
+export async function getListingOrder(brokerId: string, clientId: string) {
+  const items = isUuid(clientId)
+    ? await getDb()
+        .select({ propertyId: clientListingItems.propertyId, note: clientListingItems.note, position: clientListingItems.position })
+        .from(clientListingItems)
+        .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
+        .orderBy(asc(clientListingItems.position))
+    : []
+  return { items, propertyIds: items.map((r) => r.propertyId), notes: new Map(items.map((r) => [r.propertyId, r.note])) }
+}
+
+/** How many properties are on the client's shortlist. */
+export async function countListingItems(brokerId: string, clientId: string) {
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(clientListingItems)
+    .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
+  return row?.n ?? 0
+}
+
+/**
+ * An SQL boolean for a caller composing one access query (file access): the shortlist of the
+ * client in `clientId` (an SQL expression) holds the property.
+ */
+export function shortlistHoldsSql(clientId: SQL, propertyId: string): SQL {
+  return sql`exists (
+    select 1 from ${clientListingItems}
+    where ${clientListingItems.clientId} = ${clientId} and ${clientListingItems.propertyId} = ${propertyId}
+  )`
 }

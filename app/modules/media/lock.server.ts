@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm'
+import { lockForTransaction } from '#db/advisory-lock.server.ts'
 import type { Transaction } from '#db/client.server.ts'
 
 /**
  * Serialises photo and document changes to one property until the transaction ends, so two
- * uploads cannot both take the last free place and reorders never interleave. An advisory
- * lock keyed on the property id: media need not lock (or even read) the properties table.
+ * uploads cannot both take the last free place and reorders never interleave.
  */
 export async function lockPropertyMedia(tx: Transaction, propertyId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${propertyId}, 42))`)
+  await lockForTransaction(tx, 'property-media', propertyId)
 }

@@ -1,7 +1,13 @@
-import { eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { eq, inArray } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
 import { profiles } from '#db/schema.ts'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ProfileInput } from './schemas.ts'
+
+/** A new account's profile, written in the sign-up transaction. */
+export async function createProfile(tx: Transaction, userId: string, fullName: string) {
+  await tx.insert(profiles).values({ id: userId, fullName })
+}
 
 /** Scoped by the signed-in broker's id: a broker can only ever edit their own profile. */
 export async function updateProfile(userId: string, input: ProfileInput) {
@@ -9,4 +15,39 @@ export async function updateProfile(userId: string, input: ProfileInput) {
     .update(profiles)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(profiles.id, userId))
+}
+
+const PUBLIC_PROFILE_COLUMNS = {
+  fullName: profiles.fullName,
+  avatarUrl: profiles.avatarUrl,
+  agencyName: profiles.agencyName,
+  licenceNumber: profiles.licenceNumber,
+  phone: profiles.phone,
+}
+export type PublicProfile = { fullName: string; avatarUrl: string | null; agencyName: string | null; licenceNumber: string | null; phone: string | null }
+
+/** What a broker chose to show clients (share pages), or null when there is no profile. */
+export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
+  const [row] = await getDb().select(PUBLIC_PROFILE_COLUMNS).from(profiles).where(eq(profiles.id, userId)).limit(1)
+  return row ?? null
+}
+
+/** Brokers' names and agencies by id, for public listings that credit the broker. */
+export async function getBrokerNames(userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, { brokerName: string; agencyName: string | null }>()
+  const rows = await getDb()
+    .select({ id: profiles.id, brokerName: profiles.fullName, agencyName: profiles.agencyName })
+    .from(profiles)
+    .where(inArray(profiles.id, [...new Set(userIds)]))
+  return new Map(rows.map(({ id, ...names }) => [id, names]))
+}
+
+/**
+ * Read-only join for the per-request session lookup, which needs the profile in the same query
+ * as the session row: the owner says which columns and how to join, nobody else names the table.
+ */
+export const profileJoin = {
+  table: profiles,
+  on: (userId: AnyPgColumn) => eq(profiles.id, userId),
+  columns: PUBLIC_PROFILE_COLUMNS,
 }

@@ -1,18 +1,32 @@
-import { and, eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { and, eq, inArray } from 'drizzle-orm'
+import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 
 /**
  * The broker's own property (id, title, category), or null for a foreign, malformed or unknown
  * id. Every property page, file and action goes through this, so a foreign id is always "not found".
+ * Given a transaction, the row is key-share locked until it commits: a row another module writes
+ * about it (a deal, a note) never points at a property deleted in between.
  */
-export async function findOwnedProperty(brokerId: string, propertyId: unknown) {
+export async function findOwnedProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
   if (!isUuid(propertyId)) return null
-  const [row] = await getDb()
+  const query = (tx ?? getDb())
     .select({ id: properties.id, title: properties.title, category: properties.category })
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
     .limit(1)
+  const [row] = tx ? await query.for('key share') : await query
   return row ?? null
+}
+
+/** Titles of the broker's properties by id; ids that are gone or foreign are simply absent. */
+export async function getPropertyTitles(brokerId: string, propertyIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
+  const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
+  if (ids.length === 0) return new Map<string, string>()
+  const rows = await db
+    .select({ id: properties.id, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, ids)))
+  return new Map(rows.map((row) => [row.id, row.title]))
 }

@@ -1,8 +1,9 @@
-import { and, arrayContains, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
-import { profiles, properties } from '#db/schema.ts'
+import { properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
 
@@ -84,21 +85,39 @@ export async function listPublicProperties(filters: PropertyFilters) {
   const rows = await getDb()
     .select({
       ...PROPERTY_CARD_COLUMNS,
-      brokerName: profiles.fullName,
-      agencyName: profiles.agencyName,
+      ownerId: properties.ownerId,
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(properties)
-    .leftJoin(profiles, eq(profiles.id, properties.ownerId))
     .where(and(...filterConditions(PUBLIC_SCOPE, { ...filters, status: undefined })))
     .orderBy(...ORDER[filters.sort])
     .limit(filters.pageSize)
     .offset((filters.page - 1) * filters.pageSize)
-  const covers = await getCoverPhotos(null, rows.map((r) => r.id))
+  const [covers, brokers] = await Promise.all([
+    getCoverPhotos(null, rows.map((r) => r.id)),
+    getBrokerNames(rows.map((r) => r.ownerId)),
+  ])
   return {
     total: rows[0]?.total ?? 0,
-    items: rows.map(({ total: _total, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })),
+    items: rows.map(({ total: _total, ownerId, ...row }) => ({
+      ...row,
+      brokerName: brokers.get(ownerId)?.brokerName ?? null,
+      agencyName: brokers.get(ownerId)?.agencyName ?? null,
+      cover: covers.get(row.id) ?? null,
+    })),
   }
+}
+
+/** Cards (with cover photos) of some of the broker's properties by id: a shortlist's items. */
+export async function getPropertyCards(brokerId: string, propertyIds: readonly string[]) {
+  const rows = propertyIds.length
+    ? await getDb()
+        .select(PROPERTY_CARD_COLUMNS)
+        .from(properties)
+        .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, [...propertyIds])))
+    : []
+  const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
+  return new Map(rows.map((row) => [row.id, { ...row, cover: covers.get(row.id) ?? null }]))
 }
 
 // Only for a page past the end, where the window count has no row to ride on.

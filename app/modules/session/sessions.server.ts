@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, ne } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import type { Plan } from '#db/reference.ts'
-import { profiles, userSessions, users, userSubscriptions } from '#db/schema.ts'
+import { userSessions } from '#db/schema.ts'
+import { userJoin } from '#app/modules/auth/accounts.server.ts'
+import { subscriptionJoin } from '#app/modules/billing/subscription.server.ts'
+import { profileJoin } from '#app/modules/profile/profile.server.ts'
 import { retry } from '#app/lib/retry.ts'
 import { DAY_MS, MINUTE_MS } from '#app/lib/time.ts'
 
@@ -43,20 +46,14 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       sessionRowId: userSessions.id,
       expiresAt: userSessions.expiresAt,
       updatedAt: userSessions.updatedAt,
-      id: users.id,
-      email: users.email,
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      phone: profiles.phone,
-      agencyName: profiles.agencyName,
-      licenceNumber: profiles.licenceNumber,
-      plan: userSubscriptions.plan,
-      trialEndDate: userSubscriptions.trialEndDate,
+      ...userJoin.columns,
+      ...profileJoin.columns,
+      ...subscriptionJoin.columns,
     })
     .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(userSubscriptions, eq(userSubscriptions.userId, users.id))
+    .innerJoin(userJoin.table, userJoin.on(userSessions.userId))
+    .leftJoin(profileJoin.table, profileJoin.on(userSessions.userId))
+    .leftJoin(subscriptionJoin.table, subscriptionJoin.on(userSessions.userId))
     .where(and(eq(userSessions.sessionId, hashToken(token)), gt(userSessions.expiresAt, now)))
     .limit(1)
   if (!row) return null
@@ -126,9 +123,12 @@ export async function listDeviceSessions(userId: string) {
     .orderBy(userSessions.updatedAt)
 }
 
-/** The auth service's "others" scope: every session of this user but the current one. */
-export async function endOtherSessions(auth: AuthState) {
-  const removed = await getDb()
+/**
+ * The auth service's "others" scope: every session of this user but the current one. Inside a
+ * transaction when given one (a password change ends them atomically with the new hash).
+ */
+export async function endOtherSessions(auth: AuthState, db: Database | Transaction = getDb()) {
+  const removed = await db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, auth.user.id), ne(userSessions.id, auth.session.id)))
     .returning({ id: userSessions.id })

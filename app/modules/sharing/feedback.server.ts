@@ -1,8 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '#db/client.server.ts'
-import { clientFeedback, clientListingItems, clients, properties } from '#db/schema.ts'
+import { clientFeedback } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { getListingItem } from '#app/modules/listings/listing-queries.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
@@ -88,20 +91,14 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
 
 /** The property with its title if it is on this share's shortlist, else null. */
 async function findListedProperty(share: LiveShare, propertyId: string) {
-  const [row] = await getDb()
-    .select({ title: properties.title, clientId: clients.id, clientName: clients.fullName })
-    .from(clientListingItems)
-    .innerJoin(properties, eq(properties.id, clientListingItems.propertyId))
-    .innerJoin(clients, eq(clients.id, clientListingItems.clientId))
-    .where(
-      and(
-        eq(clientListingItems.ownerId, share.ownerId),
-        eq(clientListingItems.clientId, share.clientId ?? ''),
-        eq(clientListingItems.propertyId, propertyId),
-      ),
-    )
-    .limit(1)
-  return row ?? null
+  if (!share.clientId) return null
+  const [item, property, client] = await Promise.all([
+    getListingItem(share.ownerId, share.clientId, propertyId),
+    findOwnedProperty(share.ownerId, propertyId),
+    findOwnedClient(share.ownerId, share.clientId),
+  ])
+  if (!item || !property || !client) return null
+  return { title: property.title, clientId: client.id, clientName: client.fullName }
 }
 
 /**

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { queryRows } from '#db/client.server.ts'
-import { clientListingItems, properties, shares } from '#db/schema.ts'
+import { shares } from '#db/schema.ts'
+import { shortlistHoldsSql } from '#app/modules/listings/listing-queries.server.ts'
 import { findDocumentFile, findPhotoFile } from '#app/modules/media/files.server.ts'
+import { isOpenToEveryoneSql } from '#app/modules/properties/public-facts.server.ts'
 import { liveShareCondition } from './shares.server.ts'
 
 /** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */
@@ -17,14 +19,7 @@ type FileOwnership = { ownerId: string; propertyId: string }
 export async function canViewPhoto(viewer: Viewer, photo: FileOwnership): Promise<boolean> {
   if (viewer !== null && viewer.brokerId === photo.ownerId) return true
   const [row] = await queryRows<{ open: boolean }>(sql`
-    select (
-      exists (
-        select 1 from ${properties}
-        where ${properties.id} = ${photo.propertyId} and ${properties.ownerId} = ${photo.ownerId}
-          and ${properties.visibility} = 'public' and ${properties.status} = 'active'
-      )
-      or ${isReachableThroughLiveShare(photo)}
-    ) as open`)
+    select (${isOpenToEveryoneSql(photo.ownerId, photo.propertyId)} or ${isReachableThroughLiveShare(photo)}) as open`)
   return row?.open === true
 }
 
@@ -39,7 +34,10 @@ export async function canDownloadDocument(
   return row?.open === true
 }
 
-/** An SQL boolean: some live share of the owner shows this property. */
+/**
+ * An SQL boolean: some live share of the owner shows this property. One query with the owners'
+ * own predicates (properties, listings), because every photo on a share page asks.
+ */
 function isReachableThroughLiveShare({ ownerId, propertyId }: FileOwnership) {
   return sql`(
     exists (
@@ -49,9 +47,8 @@ function isReachableThroughLiveShare({ ownerId, propertyId }: FileOwnership) {
     )
     or exists (
       select 1 from ${shares}
-      join ${clientListingItems} on ${clientListingItems.clientId} = ${shares.clientId}
       where ${shares.ownerId} = ${ownerId} and ${shares.kind} = 'client_listing'
-        and ${clientListingItems.propertyId} = ${propertyId} and ${liveShareCondition()}
+        and ${shortlistHoldsSql(sql`${shares.clientId}`, propertyId)} and ${liveShareCondition()}
     )
   )`
 }

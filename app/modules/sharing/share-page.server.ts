@@ -1,43 +1,10 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
-import { clientListingItems, profiles, properties, users } from '#db/schema.ts'
+import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
+import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/modules/media/queries.server.ts'
+import { getPublicProfile } from '#app/modules/profile/profile.server.ts'
+import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
-
-/**
- * The columns a client may see. Chosen one by one, so a new private column (notes, tags,
- * visibility) never reaches a share page by accident.
- */
-const PUBLIC_PROPERTY_COLUMNS = {
-  id: properties.id,
-  title: properties.title,
-  description: properties.description,
-  category: properties.category,
-  type: properties.type,
-  purpose: properties.purpose,
-  rentPeriod: properties.rentPeriod,
-  status: properties.status,
-  price: properties.price,
-  currency: properties.currency,
-  referenceCode: properties.referenceCode,
-  street: properties.street,
-  area: properties.area,
-  city: properties.city,
-  region: properties.region,
-  postalCode: properties.postalCode,
-  country: properties.country,
-  bedrooms: properties.bedrooms,
-  bathrooms: properties.bathrooms,
-  parking: properties.parking,
-  floor: properties.floor,
-  yearBuilt: properties.yearBuilt,
-  furnished: properties.furnished,
-  builtArea: properties.builtArea,
-  landArea: properties.landArea,
-  areaUnit: properties.areaUnit,
-  features: properties.features,
-}
 
 /**
  * The given properties of one broker as a client sees them, in the given order, with their
@@ -45,16 +12,11 @@ const PUBLIC_PROPERTY_COLUMNS = {
  */
 export async function loadSharedProperties(ownerId: string, propertyIds: string[], notes = new Map<string, string>()) {
   if (propertyIds.length === 0) return []
-  const db = getDb()
-  const [rows, photos, documents] = await Promise.all([
-    db
-      .select(PUBLIC_PROPERTY_COLUMNS)
-      .from(properties)
-      .where(and(eq(properties.ownerId, ownerId), inArray(properties.id, propertyIds))),
+  const [byId, photos, documents] = await Promise.all([
+    getPublicFacts(ownerId, propertyIds),
     listPhotosOfProperties(ownerId, propertyIds),
     listSharedDocumentsOfProperties(ownerId, propertyIds),
   ])
-  const byId = new Map(rows.map((row) => [row.id, row]))
   return propertyIds.flatMap((id): SharedProperty[] => {
     const row = byId.get(id)
     if (!row) return []
@@ -73,30 +35,16 @@ export async function loadSharedProperties(ownerId: string, propertyIds: string[
 
 /** The contact card: what the broker chose to put in their profile, and their sign-in e-mail. */
 export async function loadBrokerContact(ownerId: string): Promise<BrokerContact | null> {
-  const [row] = await getDb()
-    .select({
-      fullName: profiles.fullName,
-      avatarUrl: profiles.avatarUrl,
-      agencyName: profiles.agencyName,
-      licenceNumber: profiles.licenceNumber,
-      phone: profiles.phone,
-      email: users.email,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, ownerId))
-  if (!row) return null
-  return { ...row, fullName: row.fullName ?? '' }
-}
-
-/** The shortlist behind a client-listing share: property ids in order and the broker's notes. */
-export async function loadListingOrder(ownerId: string, clientId: string) {
-  const rows = await getDb()
-    .select({ propertyId: clientListingItems.propertyId, note: clientListingItems.note })
-    .from(clientListingItems)
-    .where(and(eq(clientListingItems.ownerId, ownerId), eq(clientListingItems.clientId, clientId)))
-    .orderBy(asc(clientListingItems.position))
-  return { propertyIds: rows.map((r) => r.propertyId), notes: new Map(rows.map((r) => [r.propertyId, r.note])) }
+  const [email, profile] = await Promise.all([getUserEmail(ownerId), getPublicProfile(ownerId)])
+  if (email === null) return null
+  return {
+    fullName: profile?.fullName ?? '',
+    avatarUrl: profile?.avatarUrl ?? null,
+    agencyName: profile?.agencyName ?? null,
+    licenceNumber: profile?.licenceNumber ?? null,
+    phone: profile?.phone ?? null,
+    email,
+  }
 }
 
 export type SharePageData = {
@@ -111,7 +59,7 @@ export async function loadSharePage(share: LiveShare): Promise<SharePageData | n
     share.kind === 'property' && share.propertyId
       ? { propertyIds: [share.propertyId], notes: new Map<string, string>() }
       : share.clientId
-        ? await loadListingOrder(share.ownerId, share.clientId)
+        ? await getListingOrder(share.ownerId, share.clientId)
         : null
   if (!order) return null
   const [shared, broker] = await Promise.all([

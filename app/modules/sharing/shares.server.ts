@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { and, count, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
-import { clientListingItems, clients, properties, shares } from '#db/schema.ts'
+import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { shares } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedClient } from '#app/modules/clients/access.server.ts'
-import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
+import { countListingItems } from '#app/modules/listings/listing-queries.server.ts'
+import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { sharePath, shareState, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 
@@ -75,14 +76,6 @@ async function describeClientTarget(brokerId: string, clientId: string) {
   return { propertyId: null, clientId: client.id, name: client.fullName }
 }
 
-async function countListingItems(brokerId: string, clientId: string) {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(clientListingItems)
-    .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
-  return row?.n ?? 0
-}
-
 /** Revokes one of the broker's links (null when foreign or unknown); revoking twice is harmless. */
 export async function revokeShare(brokerId: string, shareId: unknown): Promise<{ revoked: boolean } | null> {
   if (!isShareId(shareId)) return null
@@ -94,17 +87,14 @@ export async function revokeShare(brokerId: string, shareId: unknown): Promise<{
         revokedAt: shares.revokedAt,
         propertyId: shares.propertyId,
         clientId: shares.clientId,
-        propertyTitle: properties.title,
-        clientName: clients.fullName,
       })
       .from(shares)
-      .leftJoin(properties, eq(properties.id, shares.propertyId))
-      .leftJoin(clients, eq(clients.id, shares.clientId))
       .where(and(eq(shares.id, shareId), eq(shares.ownerId, brokerId)))
-      .for('update', { of: shares })
+      .for('update')
     if (!share) return null
     if (share.revokedAt) return { revoked: false }
     await tx.update(shares).set({ revokedAt: sql`now()` }).where(eq(shares.id, share.id))
+    const name = await describeShared(brokerId, share, tx)
     await recordActivity(tx, brokerId, {
       kind: 'share_revoked',
       propertyId: share.propertyId,
@@ -112,11 +102,18 @@ export async function revokeShare(brokerId: string, shareId: unknown): Promise<{
       shareId: share.id,
       summary:
         share.kind === 'property'
-          ? `Revoked a share link of ${share.propertyTitle ?? 'a property'}`
-          : `Revoked a share link of the shortlist of ${share.clientName ?? 'a client'}`,
+          ? `Revoked a share link of ${name ?? 'a property'}`
+          : `Revoked a share link of the shortlist of ${name ?? 'a client'}`,
     })
     return { revoked: true }
   })
+}
+
+/** The title of the shared property or the name of the client, or null when it has gone. */
+async function describeShared(brokerId: string, share: { propertyId: string | null; clientId: string | null }, tx: Transaction) {
+  if (share.propertyId) return (await getPropertyTitles(brokerId, [share.propertyId], tx)).get(share.propertyId) ?? null
+  if (share.clientId) return (await getClientNames(brokerId, [share.clientId], tx)).get(share.clientId) ?? null
+  return null
 }
 
 /** The share behind a public URL, or null when unknown, revoked or expired (all look the same). */

@@ -1,8 +1,10 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { z } from 'zod'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { getTheme } from '#app/lib/theme.server.ts'
+import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { updateProfile } from '#app/modules/profile/profile.server.ts'
 import { ProfileSchema } from '#app/modules/profile/schemas.ts'
@@ -46,19 +48,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
+/** Every form on /profile, parsed once: an unknown intent is a 400. */
+const ProfileActionSchema = z.discriminatedUnion('intent', [
+  ProfileSchema.extend({ intent: z.literal('update-profile') }),
+  ChangePasswordSchema.safeExtend({ intent: z.literal('change-password') }),
+  z.object({ intent: z.literal('sign-out-others') }),
+  z.object({ intent: z.literal('sign-out-everywhere') }),
+])
+type ProfileSubmission = ReturnType<typeof parseIntentSubmission<typeof ProfileActionSchema>>
+
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireAuth(context)
   const form = await request.formData()
-  switch (form.get('intent')) {
+  const submission = parseIntentSubmission(form, ProfileActionSchema)
+  if (submission.status !== 'success') {
+    // The failed branch is the intent that was posted; only its form shows the errors.
+    return form.get('intent') === 'change-password'
+      ? data({ passwordResult: submission.reply(HIDE_PASSWORDS) }, { status: 400 })
+      : data({ result: submission.reply() }, { status: 400 })
+  }
+  const input = submission.value
+  switch (input.intent) {
     case 'update-profile': {
-      const submission = parseWithZod(form, { schema: ProfileSchema })
-      if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-      await updateProfile(auth.user.id, submission.value)
+      const { intent: _intent, ...profile } = input
+      await updateProfile(auth.user.id, profile)
       setFlash(context, { kind: 'success', message: 'Profile saved.' })
       throw redirect('/profile')
     }
     case 'change-password':
-      return handleChangePassword(form, context, auth)
+      return handleChangePassword(input, submission, context, auth)
     case 'sign-out-others': {
       const count = await endOtherSessions(auth)
       setFlash(context, { kind: 'success', message: `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}.` })
@@ -69,16 +87,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       setFlash(context, { kind: 'success', message: 'Signed out on every device.' })
       throw redirect('/auth')
     }
-    default:
-      throw data('Unknown action.', { status: 400 })
   }
 }
 
 const HIDE_PASSWORDS = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] }
 
-async function handleChangePassword(form: FormData, context: Route.ActionArgs['context'], auth: AuthState) {
-  const submission = parseWithZod(form, { schema: ChangePasswordSchema })
-  if (submission.status !== 'success') return data({ passwordResult: submission.reply(HIDE_PASSWORDS) }, { status: 400 })
+async function handleChangePassword(
+  input: { currentPassword: string; newPassword: string },
+  submission: ProfileSubmission,
+  context: Route.ActionArgs['context'],
+  auth: AuthState,
+) {
   // Guessing the current password from a hijacked session is limited like signing in.
   const env = getEnv()
   const limit = await consumeRateLimit(`password-change:${auth.user.id}`, env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, env.RATE_LIMIT_WINDOW_SECONDS)
@@ -86,7 +105,8 @@ async function handleChangePassword(form: FormData, context: Route.ActionArgs['c
     const message = `Too many attempts. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.`
     return data({ passwordResult: submission.reply({ ...HIDE_PASSWORDS, formErrors: [message] }) }, { status: 429 })
   }
-  const changed = await changePassword(auth.user, auth.session.id, submission.value)
+  // The new hash and the end of every other session commit together.
+  const changed = await changePassword(auth.user, input, (tx) => endOtherSessions(auth, tx))
   if (!changed.ok) {
     return data({ passwordResult: submission.reply({ ...HIDE_PASSWORDS, fieldErrors: { [changed.field]: changed.errors } }) }, { status: 400 })
   }

@@ -2,17 +2,28 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import { getDb } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
-import { PROPERTY_CARD_COLUMNS } from '#app/modules/properties/queries.server.ts'
-import type { Client } from './queries.server.ts'
+import type { Category, PropertyType, Purpose } from '#db/reference.ts'
+import { PROPERTY_CARD_COLUMNS } from './queries.server.ts'
 
 export const MATCHES_SHOWN = 12
+
+/** What a client wants, as the clients module keeps it (places in lower case). */
+export type Requirements = {
+  wantedPurpose: Purpose | null
+  wantedCategories: Category[]
+  wantedTypes: PropertyType[]
+  wantedPlaces: string[]
+  budgetMin: number | null
+  budgetMax: number | null
+  minBedrooms: number | null
+}
 
 /**
  * The broker's active properties that fit the client's requirements, best first, in one query
  * (plus one for cover photos). Purpose, category, type and budget must fit; places and bedrooms
  * rank the matches (a client naming Alfama still sees a fitting flat next door, lower down).
  */
-export async function findMatchingProperties(brokerId: string, client: Client) {
+export async function findMatchingProperties(brokerId: string, client: Requirements) {
   const must: SQL[] = [eq(properties.ownerId, brokerId), eq(properties.status, 'active')]
   if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
   if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
