@@ -191,6 +191,7 @@ export function MoveDealForm({
         <select
           id={selectId}
           name="stage"
+          required
           defaultValue={stage}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${selectId}-error` : undefined}

@@ -139,7 +139,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
           <Card title="Stage">
             <Form method="post" className="flex gap-2">
               <label htmlFor="stage" className="sr-only">Stage</label>
-              <select id="stage" name="stage" defaultValue={c.stage} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+              <select id="stage" name="stage" required defaultValue={c.stage} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
                 {CLIENT_STAGES.map((s) => <option key={s} value={s}>{CLIENT_LABELS[s]}</option>)}
               </select>
               <SubmitButton name="intent" value="stage" pendingText="Saving...">Set stage</SubmitButton>

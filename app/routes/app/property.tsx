@@ -145,7 +145,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
           <Card title="Status">
             <Form method="post" className="flex gap-2">
               <label htmlFor="status" className="sr-only">Status</label>
-              <select id="status" name="status" defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+              <select id="status" name="status" required defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
                 {STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
               </select>
               <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>
