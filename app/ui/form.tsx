@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { useEffect, type ComponentProps, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -12,7 +12,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   )
 }
 
-type FieldFrame = { label: string; errors?: string[] | null; errorId?: string; hint?: ReactNode }
+type FieldFrame = {
+  label: string
+  errors?: string[] | null
+  errorId?: string
+  hint?: ReactNode
+  /** The id of a message outside the field that makes it invalid too (wrong credentials). */
+  invalidBecause?: string
+}
 type ControlAria = { id: string | undefined; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
 
 const CONTROL_STYLE =
@@ -28,17 +35,20 @@ function FieldShell({
   errors,
   errorId,
   hint,
+  invalidBecause,
   control,
 }: FieldFrame & { id: string | undefined; control: (aria: ControlAria) => ReactNode }) {
-  const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
+  const ownErrorId = errors?.length ? (errorId ?? `${id}-error`) : undefined
+  const describedBy = [ownErrorId, invalidBecause].filter(Boolean).join(' ') || undefined
+  const invalid = ownErrorId || invalidBecause ? true : undefined
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
-      {control({ id, 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy })}
+      {control({ id, 'aria-invalid': invalid, 'aria-describedby': describedBy })}
       {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <ErrorList id={describedBy} errors={errors} />
+      <ErrorList id={ownErrorId} errors={errors} />
     </div>
   )
 }
@@ -89,6 +99,24 @@ export function SubmitButton({
       {pending ? pendingText : children}
     </Button>
   )
+}
+
+/**
+ * With JavaScript, after a refused submission, focus goes to the form's first invalid control.
+ * Conform focuses a field with its own error; this also covers a form-level error that marks the
+ * fields it concerns (`invalidBecause`). Without JavaScript the server's page shows the errors.
+ */
+export function useFocusFirstInvalid(formId: string, lastResult: unknown) {
+  useEffect(() => {
+    if (!lastResult) return
+    // Conform reports the result in a layout effect and renders the errors after this effect
+    // has run: look once that render is done.
+    const timer = setTimeout(() => {
+      const first = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      if (first && document.activeElement?.getAttribute('aria-invalid') !== 'true') first.focus()
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [formId, lastResult])
 }
 
 /** A field only bots fill in; the server refuses any submission that has it. */

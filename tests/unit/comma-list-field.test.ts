@@ -29,8 +29,8 @@ describe('comma-separated list fields (tags, places)', () => {
 
   it('report their limits at the field, where the form shows them', () => {
     const tooLong = propertyForm({ tags: `garden, ${'x'.repeat(41)}` })
-    expect(tooLong.error).toEqual({ tags: ['Each tag must be at most 40 characters'] })
+    expect(tooLong.reply().error).toEqual({ tags: ['Each tag must be at most 40 characters'] })
     const tooMany = propertyForm({ tags: Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', ') })
-    expect(tooMany.error).toEqual({ tags: ['Use at most 20 tags'] })
+    expect(tooMany.reply().error).toEqual({ tags: ['Use at most 20 tags'] })
   })
 })
