@@ -11,7 +11,7 @@ import {
   type DealUpdateValue,
 } from '#app/modules/deals/schemas.ts'
 import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
-import { Button, ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { DEAL_STAGES } from '#db/reference.ts'
 
 type DealFactName = 'title' | 'value' | 'currency' | 'commission' | 'expectedCloseDate' | 'notes'
@@ -92,6 +92,9 @@ export function NewDealForm({
   }
   return (
     <Form method="post" action="/deals" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
       {clientId ? (
@@ -153,6 +156,9 @@ export function EditDealForm({ deal, lastResult }: { deal: EditableDeal; lastRes
   })
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <DealFactFields fields={fields as unknown as DealFactFieldset} idPrefix="edit-deal" />
       <div className="sm:col-span-2">

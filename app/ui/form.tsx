@@ -36,16 +36,19 @@ function FieldShell({
   errorId,
   hint,
   invalidBecause,
+  required,
   control,
-}: FieldFrame & { id: string | undefined; control: (aria: ControlAria) => ReactNode }) {
+}: FieldFrame & { id: string | undefined; required: boolean; control: (aria: ControlAria) => ReactNode }) {
   const ownErrorId = errors?.length ? (errorId ?? `${id}-error`) : undefined
   const describedBy = [ownErrorId, invalidBecause].filter(Boolean).join(' ') || undefined
   const invalid = ownErrorId || invalidBecause ? true : undefined
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+      {/* The mark sits beside the label, not in it: the field's name stays the label's words. */}
+      <div className="flex items-baseline text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
+        {required ? <RequiredMark /> : null}
+      </div>
       {control({ id, 'aria-invalid': invalid, 'aria-describedby': describedBy })}
       {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
       <ErrorList id={ownErrorId} errors={errors} />
@@ -53,10 +56,32 @@ function FieldShell({
   )
 }
 
+/**
+ * The visible mark of a required field. The control's `required` attribute is what assistive
+ * technology announces, so the asterisk itself is hidden from it.
+ */
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-danger" data-required-mark="">
+      *
+    </span>
+  )
+}
+
+/** Explains the mark, once per form that has required fields. */
+export function RequiredNote() {
+  return (
+    <p className="text-xs text-muted">
+      Fields marked <span className="text-danger">*</span> are required.
+    </p>
+  )
+}
+
 export function Field({ inputProps, ...frame }: FieldFrame & { inputProps: ComponentProps<'input'> }) {
   return (
     <FieldShell
       {...frame}
+      required={Boolean(inputProps.required)}
       id={inputProps.id ?? inputProps.name}
       control={(aria) => <input {...inputProps} {...aria} className={CONTROL_STYLE} />}
     />
@@ -140,6 +165,7 @@ export function SelectField({
   return (
     <FieldShell
       {...frame}
+      required={Boolean(selectProps.required)}
       id={selectProps.id ?? selectProps.name}
       control={(aria) => (
         <select {...selectProps} {...aria} className={CONTROL_STYLE}>
@@ -159,6 +185,7 @@ export function TextareaField({ textareaProps, ...frame }: FieldFrame & { textar
   return (
     <FieldShell
       {...frame}
+      required={Boolean(textareaProps.required)}
       id={textareaProps.id ?? textareaProps.name}
       control={(aria) => <textarea rows={4} {...textareaProps} {...aria} className={CONTROL_STYLE} />}
     />

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { commaListField, parseTags, tagsField } from '#app/modules/properties/schemas.ts'
+import { commaListField, isCurrency, parseTags, tagsField } from '#app/modules/properties/schemas.ts'
 import { CATEGORIES, PROPERTY_TYPES, PURPOSES, CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
@@ -25,6 +25,12 @@ export const ClientFormSchema = z
     wantedTypes: z.array(z.enum(PROPERTY_TYPES)).default([]),
     budgetMin: amount('Minimum budget'),
     budgetMax: amount('Maximum budget'),
+    budgetCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isCurrency, 'Use a three-letter ISO currency code, such as USD or EUR')
+      .default('USD'),
     wantedPlaces: placesField,
     minBedrooms: z.number({ error: 'Bedrooms must be a whole number' }).int('Bedrooms must be a whole number').min(0, 'Bedrooms cannot be negative').max(100, 'Bedrooms must be at most 100').optional(),
   })

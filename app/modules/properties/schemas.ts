@@ -11,7 +11,7 @@ const amount = (label: string, max: number) =>
 
 // Older browsers lack supportedValuesOf; they check the shape and the server checks the code.
 const CURRENCIES = typeof Intl.supportedValuesOf === 'function' ? new Set(Intl.supportedValuesOf('currency')) : null
-const isCurrency = (code: string) => (CURRENCIES ? CURRENCIES.has(code) : /^[A-Z]{3}$/.test(code))
+export const isCurrency = (code: string) => (CURRENCIES ? CURRENCIES.has(code) : /^[A-Z]{3}$/.test(code))
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'AED', 'AUD', 'BRL', 'CAD', 'CHF', 'INR', 'MXN', 'NGN', 'SAR', 'ZAR'] as const
 
 /** "Sea view, renovated ,  sea view" → ["sea view", "renovated"] */

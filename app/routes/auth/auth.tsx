@@ -6,7 +6,7 @@ import { handleSignIn, handleSignUp, parseAuthForm } from './auth.server.ts'
 import { AuthFormSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 import { clearNavState, clearTrialExpiredFlag, getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
-import { Button, Field, Honeypot, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
+import { Button, Field, Honeypot, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth'
 
 export const NETWORK_ISSUE_MESSAGE = 'Network connection issue detected. Some features may not work properly.'
@@ -124,6 +124,7 @@ function AuthForm({ mode, lastResult, networkError }: AuthFormProps) {
   return (
     <Form method="post" action={config.action} {...getFormProps(form)} className="space-y-4">
       <h1 className="text-xl font-semibold">{config.heading}</h1>
+      <RequiredNote />
       <AuthAlert id={form.errorId} errors={form.errors} networkError={networkError} />
       <input type="hidden" name="intent" value={mode} />
       <Honeypot />
