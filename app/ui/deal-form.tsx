@@ -190,7 +190,8 @@ export function MoveDealForm({
     <Form method="post" action={action} className="mt-2">
       <input type="hidden" name="dealId" value={dealId} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <div className="flex gap-2">
+      {/* The button wraps below rather than squash the select below its longest stage name. */}
+      <div className="flex flex-wrap gap-2">
         <label htmlFor={selectId} className="sr-only">
           Stage
         </label>
@@ -201,7 +202,7 @@ export function MoveDealForm({
           defaultValue={stage}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${selectId}-error` : undefined}
-          className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1 text-sm"
+          className="min-w-[9.5rem] flex-1 rounded-md border border-line bg-surface px-2 py-1 text-sm"
         >
           {DEAL_STAGES.map((s) => (
             <option key={s} value={s}>

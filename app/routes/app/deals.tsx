@@ -70,7 +70,8 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
           <p>Every deal starts as a lead. Move it across the stages as it progresses, up to closed – won or lost.</p>
         </EmptyState>
       ) : (
-        <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-6">
+        // Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select.
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {d.columns.map((column) => (
             <StageColumn key={column.stage} column={column} moveError={moveError} />
           ))}
