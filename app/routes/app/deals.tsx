@@ -112,14 +112,14 @@ function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: {
 function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
   return (
     <article className="rounded-lg border border-line bg-surface p-3 text-sm" data-deal-id={deal.id}>
-      <h3 className="font-medium break-words">
+      <h3 className="font-medium">
         <Link to={`/deal/${deal.id}`}>{deal.title}</Link>
       </h3>
       <p className="text-muted">
         <Link to={`/client/${deal.clientId}`}>{deal.clientName}</Link>
       </p>
       {deal.propertyId && deal.propertyTitle ? (
-        <p className="break-words text-muted">
+        <p className="text-muted">
           <Link to={`/property/${deal.propertyId}`}>{deal.propertyTitle}</Link>
         </p>
       ) : null}

@@ -128,7 +128,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
             <ul className="divide-y divide-line text-sm">
               {d.devices.map((device) => (
                 <li key={device.id} className="py-2">
-                  <p className="break-words">{device.userAgent}</p>
+                  <p>{device.userAgent}</p>
                   <p className="text-muted">
                     Signed in <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
                     {device.current ? ' · this device' : ''}
