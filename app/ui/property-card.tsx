@@ -41,7 +41,7 @@ export function PropertyCard({ property: p, href, eager }: { property: PropertyC
     <Link to={href} className="block overflow-hidden rounded-xl border border-line bg-surface text-ink no-underline hover:border-brand">
       <div className="aspect-[4/3] bg-canvas">
         {p.cover ? (
-          <PhotoImage photo={p.cover} alt="" eager={eager} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" className="h-full w-full" />
+          <PhotoImage photo={p.cover} alt="" eager={eager} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full items-center justify-center text-sm text-muted">No photo</div>
         )}
