@@ -7,6 +7,7 @@ import {
   submitSignIn,
   submitSignUp,
   test,
+  toasts,
 } from './support/fixtures.ts'
 
 test.describe('auth', () => {
@@ -63,6 +64,35 @@ test.describe('auth', () => {
     // The e-mail is kept; the server never echoes the password (with JS the typed value stays).
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(broker.email)
     if (!javaScriptEnabled) await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+  })
+
+  test('a failed sign-in clears the sign-up toast; with JavaScript, focus goes to the first field in error', async ({ page, javaScriptEnabled }) => {
+    const broker = await signUp(page)
+    await expectToast(page, 'Account created successfully! Sign in to continue.')
+    // At once, while the green toast would still be showing.
+    await submitSignIn(page, broker.email, `${broker.password}-wrong`)
+
+    const alert = page.getByRole('alert').filter({ hasText: 'Invalid login credentials' })
+    await expect(alert).toBeVisible()
+    await expect(toasts(page).getByText('Account created successfully! Sign in to continue.')).toHaveCount(0)
+    await expect(toasts(page).getByRole('status')).toHaveCount(0)
+    // The refusal concerns the pair: both fields are marked and described by the alert.
+    for (const name of ['Email', 'Password']) {
+      const field = page.getByLabel(name, { exact: true })
+      await expect(field).toHaveAttribute('aria-invalid', 'true')
+      await expect(field).toHaveAccessibleDescription(/Invalid login credentials/)
+    }
+    if (javaScriptEnabled) await expect(page.getByLabel('Email', { exact: true })).toBeFocused()
+
+    // A field's own error: with JavaScript, focus goes to it, not to the button.
+    await page.goto('/auth?mode=signup')
+    await page.getByLabel('Full Name', { exact: true }).fill('Weak Password')
+    await page.getByLabel('Email', { exact: true }).fill(makeBroker().email)
+    await page.getByLabel('Password', { exact: true }).fill('12345')
+    await page.getByRole('button', { name: 'Create account' }).click()
+    const password = page.getByLabel('Password', { exact: true })
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    if (javaScriptEnabled) await expect(password).toBeFocused()
   })
 
   test('an unknown e-mail shows the same "Invalid login credentials"', async ({ page }) => {

@@ -12,13 +12,14 @@ import {
   resetLoopbackFeedbackLimit,
   setPrivateNotes,
 } from './support/clients.ts'
+import { E2E_BASE_URL } from './support/env.ts'
 import { insertProperties } from './support/properties.ts'
 
 /** An ordinary phone browser: headless Chromium's own user agent is taken for a bot and not counted as a view. */
 const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36'
 
-const SHARE_URL = /^http:\/\/localhost:3100\/client-listing\/[A-Za-z0-9_-]{22}$/
+const SHARE_URL = new RegExp(`^${E2E_BASE_URL}/client-listing/[A-Za-z0-9_-]{22}$`)
 const THANK_YOU = 'Thank you! Your feedback has been sent to your broker.'
 
 test.describe('clients, shortlists and share links', () => {
@@ -69,6 +70,7 @@ test.describe('clients, shortlists and share links', () => {
       Purpose: 'For sale',
       'Cities or areas': 'Lisbon, Porto',
       'Budget up to': '650000',
+      'Budget currency': 'EUR',
       'Bedrooms (at least)': '2',
       Notes: clientNote,
     })
@@ -82,7 +84,7 @@ test.describe('clients, shortlists and share links', () => {
     await expect(card(page, 'Contact').getByRole('link', { name: clientEmail })).toHaveAttribute('href', `mailto:${clientEmail}`)
     const requirements = card(page, 'Requirements')
     await expect(requirements.getByRole('term')).toHaveText(['Purpose', 'Budget', 'Cities or areas', 'Bedrooms'])
-    await expect(requirements.getByRole('definition')).toHaveText(['For sale', '0 – 650,000', 'lisbon, porto', '2+'])
+    await expect(requirements.getByRole('definition')).toHaveText(['For sale', 'Up to €650,000', 'lisbon, porto', '2+'])
     await expect(card(page, 'About this client')).toContainText(clientNote)
 
     // The shortlist starts empty; its editor is one click further.

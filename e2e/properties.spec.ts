@@ -102,7 +102,7 @@ test.describe('properties', () => {
     await expectMediaPhotoOrder(page, [green, red, blue])
     expect(await countPhotos(db, id)).toBe(3)
 
-    // The property page's gallery: sized, responsive, lazy below the fold.
+    // The property page's gallery: sized and responsive; its first row (up to four) loads at once.
     await page.getByRole('link', { name: `Back to ${title}` }).click()
     await expect(page).toHaveURL(`/property/${id}`)
     const gallery = page.getByRole('list', { name: 'Photos' })
@@ -110,8 +110,8 @@ test.describe('properties', () => {
     await expect(images).toHaveCount(3)
     const expected = [
       { photo: green, alt: caption, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1200w$/ },
-      { photo: red, alt: '', loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
-      { photo: blue, alt: '', loading: 'lazy', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
+      { photo: red, alt: `Photo 2 of ${title}`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
+      { photo: blue, alt: `Photo 3 of ${title}`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
     ]
     for (const [index, { photo, alt, loading, srcset }] of expected.entries()) {
       const image = images.nth(index)

@@ -61,7 +61,7 @@ export function ActivityFeed({
       ) : (
         <ol className="space-y-2 text-sm">
           {items.map((item) => (
-            <li key={item.id} data-kind={item.kind} className="break-words">
+            <li key={item.id} data-kind={item.kind}>
               {item.href ? <Link to={item.href}>{item.summary}</Link> : <span>{item.summary}</span>}
               <span className="block text-xs">
                 <Timestamp value={item.createdAt} />

@@ -9,12 +9,34 @@ export const NAV_ITEMS = [
   { to: '/profile', label: 'Profile', icon: 'M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10m-8 10a8 8 0 0 1 16 0' },
 ] as const
 
+/**
+ * Deals is not one of the seed's five: the bottom bar keeps those, and Deals sits in the top bar
+ * on wide screens (after Clients, whose deals they are) and in a slim header on phones, so it is
+ * one tap away from every app page. See docs/decisions/008-deals-in-the-navigation.md.
+ */
+export const DEALS_ITEM = {
+  to: '/deals',
+  label: 'Deals',
+  icon: 'M3 7h18v13H3zM8 7V4h8v3M3 12h18',
+} as const
+
+type NavItemData = { to: string; label: string; icon: string }
+
+/** A section's own pages count as it: /property/{id} is in Properties, /deal/{id} in Deals. */
+const SECTION_PREFIXES: Record<string, string> = { '/properties': '/property/', '/clients': '/client/', '/deals': '/deal/' }
+
 function isCurrent(pathname: string, to: string) {
-  return pathname === to || (to === '/properties' && pathname.startsWith('/property/'))
-    || (to === '/clients' && pathname.startsWith('/client/'))
+  const prefix = SECTION_PREFIXES[to]
+  return pathname === to || (prefix !== undefined && pathname.startsWith(prefix))
 }
 
-function NavItem({ item, current, compact }: { item: (typeof NAV_ITEMS)[number]; current: boolean; compact: boolean }) {
+const LAYOUTS = {
+  bottom: 'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px]',
+  top: 'flex items-center gap-2 rounded-md px-3 py-2 text-sm',
+  header: 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm',
+} as const
+
+function NavItem({ item, current, layout }: { item: NavItemData; current: boolean; layout: keyof typeof LAYOUTS }) {
   const body = (
     <>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
@@ -23,25 +45,25 @@ function NavItem({ item, current, compact }: { item: (typeof NAV_ITEMS)[number];
       <span>{item.label}</span>
     </>
   )
-  const layout = compact ? 'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px]' : 'flex items-center gap-2 rounded-md px-3 py-2 text-sm'
   // The current item is highlighted and does nothing when tapped (the seed): no href, inert.
   if (current) {
     return (
-      <a aria-current="page" inert className={`${layout} font-semibold text-brand`}>
+      <a aria-current="page" inert className={`${LAYOUTS[layout]} font-semibold text-brand`}>
         {body}
       </a>
     )
   }
   return (
-    <Link to={item.to} className={`${layout} text-muted no-underline hover:text-ink`}>
+    <Link to={item.to} className={`${LAYOUTS[layout]} text-muted no-underline hover:text-ink`}>
       {body}
     </Link>
   )
 }
 
-/** Bottom bar below 768 px; a top bar from 768 px up. */
+/** Top bar from 768 px up (the five items and Deals); below it a slim header with Deals and the bottom bar. */
 export function AppNav() {
   const { pathname } = useLocation()
+  const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, ...NAV_ITEMS.slice(4)]
   return (
     <>
       <header className="sticky top-0 z-30 hidden border-b border-line bg-surface md:block">
@@ -50,11 +72,21 @@ export function AppNav() {
             BrokerVault
           </Link>
           <nav aria-label="Main" className="flex flex-1 gap-1">
-            {NAV_ITEMS.map((item) => (
-              <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} compact={false} />
+            {topItems.map((item) => (
+              <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="top" />
             ))}
           </nav>
           <LogoutButton />
+        </div>
+      </header>
+      <header className="sticky top-0 z-30 border-b border-line bg-surface md:hidden">
+        <div className="flex items-center justify-between px-4 py-1.5">
+          <Link to="/home" className="font-bold text-ink no-underline">
+            BrokerVault
+          </Link>
+          <nav aria-label="More">
+            <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
+          </nav>
         </div>
       </header>
       <nav
@@ -62,7 +94,7 @@ export function AppNav() {
         className="fixed inset-x-0 bottom-0 z-30 flex border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         {NAV_ITEMS.map((item) => (
-          <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} compact />
+          <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="bottom" />
         ))}
       </nav>
     </>

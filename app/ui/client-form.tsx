@@ -12,8 +12,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
+import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
 import { label } from '#app/modules/properties/catalog.ts'
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { CLIENT_KINDS, CLIENT_STAGES, CATEGORIES, PROPERTY_TYPES, PURPOSES } from '#db/reference.ts'
 import type { ClientFormDefaults } from '#app/modules/clients/form-defaults.ts'
 
@@ -33,7 +34,7 @@ export function ClientForm({
 }) {
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { kind: 'buyer', stage: 'new', ...defaultValue },
+    defaultValue: { kind: 'buyer', stage: 'new', budgetCurrency: 'USD', ...defaultValue },
     constraint: getZodConstraint(ClientFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientFormSchema }),
     shouldValidate: 'onBlur',
@@ -74,6 +75,7 @@ export function ClientForm({
   }
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <RequiredNote />
       <ErrorList id={form.errorId} errors={form.errors} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Contact</legend>
@@ -112,6 +114,12 @@ export function ClientForm({
         {input('wantedPlaces', 'Cities or areas', 'text', { placeholder: 'Lisbon, Alfama' })}
         {input('budgetMin', 'Budget from', 'number', { step: 'any', inputMode: 'decimal' })}
         {input('budgetMax', 'Budget up to', 'number', { step: 'any', inputMode: 'decimal' })}
+        <div>
+          {input('budgetCurrency', 'Budget currency', 'text', { list: 'budget-currencies', maxLength: 3, autoCapitalize: 'characters' })}
+          <datalist id="budget-currencies">
+            {COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}
+          </datalist>
+        </div>
         {input('minBedrooms', 'Bedrooms (at least)', 'number')}
         {checkboxes('wantedCategories', 'Categories', CATEGORIES)}
         {checkboxes('wantedTypes', 'Types', PROPERTY_TYPES)}

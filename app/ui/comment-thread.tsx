@@ -83,7 +83,7 @@ export function CommentThread({
           {comments.map((comment) => (
             <li key={comment.id} className="border-b border-line pb-2 last:border-0">
               {/* React escapes the text; pre-line keeps the note's own line breaks. */}
-              <p className="whitespace-pre-line break-words">{comment.body}</p>
+              <p className="whitespace-pre-line">{comment.body}</p>
               <p className="text-xs">
                 <Timestamp value={comment.createdAt} />
               </p>

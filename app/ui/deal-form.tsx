@@ -11,7 +11,7 @@ import {
   type DealUpdateValue,
 } from '#app/modules/deals/schemas.ts'
 import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
-import { Button, ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { DEAL_STAGES } from '#db/reference.ts'
 
 type DealFactName = 'title' | 'value' | 'currency' | 'commission' | 'expectedCloseDate' | 'notes'
@@ -92,6 +92,9 @@ export function NewDealForm({
   }
   return (
     <Form method="post" action="/deals" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <input {...getInputProps(fields.redirectTo, { type: 'hidden' })} />
       {clientId ? (
@@ -153,6 +156,9 @@ export function EditDealForm({ deal, lastResult }: { deal: EditableDeal; lastRes
   })
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <RequiredNote />
+      </div>
       <ErrorList id={form.errorId} errors={form.errors} />
       <DealFactFields fields={fields as unknown as DealFactFieldset} idPrefix="edit-deal" />
       <div className="sm:col-span-2">
@@ -184,17 +190,19 @@ export function MoveDealForm({
     <Form method="post" action={action} className="mt-2">
       <input type="hidden" name="dealId" value={dealId} />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <div className="flex gap-2">
+      {/* The button wraps below rather than squash the select below its longest stage name. */}
+      <div className="flex flex-wrap gap-2">
         <label htmlFor={selectId} className="sr-only">
           Stage
         </label>
         <select
           id={selectId}
           name="stage"
+          required
           defaultValue={stage}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${selectId}-error` : undefined}
-          className="min-w-0 flex-1 rounded-md border border-line bg-surface px-2 py-1 text-sm"
+          className="min-w-[9.5rem] flex-1 rounded-md border border-line bg-surface px-2 py-1 text-sm"
         >
           {DEAL_STAGES.map((s) => (
             <option key={s} value={s}>

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react'
+import { useEffect, type ComponentProps, type ReactNode } from 'react'
 import { useNavigation } from 'react-router'
 
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
@@ -12,7 +12,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   )
 }
 
-type FieldFrame = { label: string; errors?: string[] | null; errorId?: string; hint?: ReactNode }
+type FieldFrame = {
+  label: string
+  errors?: string[] | null
+  errorId?: string
+  hint?: ReactNode
+  /** The id of a message outside the field that makes it invalid too (wrong credentials). */
+  invalidBecause?: string
+}
 type ControlAria = { id: string | undefined; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
 
 const CONTROL_STYLE =
@@ -28,18 +35,45 @@ function FieldShell({
   errors,
   errorId,
   hint,
+  invalidBecause,
+  required,
   control,
-}: FieldFrame & { id: string | undefined; control: (aria: ControlAria) => ReactNode }) {
-  const describedBy = errors?.length ? (errorId ?? `${id}-error`) : undefined
+}: FieldFrame & { id: string | undefined; required: boolean; control: (aria: ControlAria) => ReactNode }) {
+  const ownErrorId = errors?.length ? (errorId ?? `${id}-error`) : undefined
+  const describedBy = [ownErrorId, invalidBecause].filter(Boolean).join(' ') || undefined
+  const invalid = ownErrorId || invalidBecause ? true : undefined
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {control({ id, 'aria-invalid': errors?.length ? true : undefined, 'aria-describedby': describedBy })}
+      {/* The mark sits beside the label, not in it: the field's name stays the label's words. */}
+      <div className="flex items-baseline text-sm font-medium">
+        <label htmlFor={id}>{label}</label>
+        {required ? <RequiredMark /> : null}
+      </div>
+      {control({ id, 'aria-invalid': invalid, 'aria-describedby': describedBy })}
       {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-      <ErrorList id={describedBy} errors={errors} />
+      <ErrorList id={ownErrorId} errors={errors} />
     </div>
+  )
+}
+
+/**
+ * The visible mark of a required field. The control's `required` attribute is what assistive
+ * technology announces, so the asterisk itself is hidden from it.
+ */
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-danger" data-required-mark="">
+      *
+    </span>
+  )
+}
+
+/** Explains the mark, once per form that has required fields. */
+export function RequiredNote() {
+  return (
+    <p className="text-xs text-muted">
+      Fields marked <span className="text-danger">*</span> are required.
+    </p>
   )
 }
 
@@ -47,6 +81,7 @@ export function Field({ inputProps, ...frame }: FieldFrame & { inputProps: Compo
   return (
     <FieldShell
       {...frame}
+      required={Boolean(inputProps.required)}
       id={inputProps.id ?? inputProps.name}
       control={(aria) => <input {...inputProps} {...aria} className={CONTROL_STYLE} />}
     />
@@ -91,6 +126,24 @@ export function SubmitButton({
   )
 }
 
+/**
+ * With JavaScript, after a refused submission, focus goes to the form's first invalid control.
+ * Conform focuses a field with its own error; this also covers a form-level error that marks the
+ * fields it concerns (`invalidBecause`). Without JavaScript the server's page shows the errors.
+ */
+export function useFocusFirstInvalid(formId: string, lastResult: unknown) {
+  useEffect(() => {
+    if (!lastResult) return
+    // Conform reports the result in a layout effect and renders the errors after this effect
+    // has run: look once that render is done.
+    const timer = setTimeout(() => {
+      const first = document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      if (first && document.activeElement?.getAttribute('aria-invalid') !== 'true') first.focus()
+    }, 0)
+    return () => clearTimeout(timer)
+  }, [formId, lastResult])
+}
+
 /** A field only bots fill in; the server refuses any submission that has it. */
 export function Honeypot() {
   return (
@@ -112,6 +165,7 @@ export function SelectField({
   return (
     <FieldShell
       {...frame}
+      required={Boolean(selectProps.required)}
       id={selectProps.id ?? selectProps.name}
       control={(aria) => (
         <select {...selectProps} {...aria} className={CONTROL_STYLE}>
@@ -131,6 +185,7 @@ export function TextareaField({ textareaProps, ...frame }: FieldFrame & { textar
   return (
     <FieldShell
       {...frame}
+      required={Boolean(textareaProps.required)}
       id={textareaProps.id ?? textareaProps.name}
       control={(aria) => <textarea rows={4} {...textareaProps} {...aria} className={CONTROL_STYLE} />}
     />

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { ChangePasswordSchema } from '#app/modules/auth/schemas.ts'
-import { ErrorList, Field, SubmitButton } from './form.tsx'
+import { ErrorList, Field, RequiredNote, SubmitButton } from './form.tsx'
 
 /** Change password: the current one, then the new one twice. Passwords are never sent back. */
 export function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined | null }) {
@@ -24,6 +24,7 @@ export function PasswordForm({ lastResult }: { lastResult: SubmissionResult<stri
   )
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <RequiredNote />
       <ErrorList id={form.errorId} errors={form.errors} />
       {password('currentPassword', 'Current password', 'current-password')}
       {password('newPassword', 'New password', 'new-password')}

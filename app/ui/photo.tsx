@@ -43,7 +43,8 @@ export function PhotoImage({
       alt={alt ?? photo.caption}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      className={`h-auto max-w-full object-cover ${className}`}
+      // Sizing and fit are the caller's: one class per property, so no two utilities compete.
+      className={className}
     />
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatPrice } from '#app/lib/format.ts'
+import { formatNumber, formatPrice } from '#app/lib/format.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { PhotoImage } from './photo.tsx'
 import { StatusBadge } from './status-badge.tsx'
@@ -16,16 +16,32 @@ export type PropertyCardData = {
   city: string | null
   area: string | null
   status: PropertyStatus
+  bedrooms: number | null
+  builtArea: number | null
+  landArea: number | null
+  areaUnit: string
   cover: PhotoForImage | null
+}
+
+/** "3 bedrooms · 120 m²"; land shows its plot ("5,000 m² land"); facts not given are left out. */
+export function cardFacts(p: Pick<PropertyCardData, 'bedrooms' | 'builtArea' | 'landArea' | 'areaUnit'>) {
+  const unit = label(p.areaUnit)
+  const facts = [
+    p.bedrooms === null ? null : `${p.bedrooms} ${p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}`,
+    p.builtArea === null ? null : `${formatNumber(p.builtArea)} ${unit}`,
+    p.builtArea === null && p.landArea !== null ? `${formatNumber(p.landArea)} ${unit} land` : null,
+  ]
+  return facts.filter(Boolean).join(' · ')
 }
 
 export function PropertyCard({ property: p, href, eager }: { property: PropertyCardData; href: string; eager: boolean }) {
   const place = [p.area, p.city].filter(Boolean).join(', ')
+  const facts = cardFacts(p)
   return (
     <Link to={href} className="block overflow-hidden rounded-xl border border-line bg-surface text-ink no-underline hover:border-brand">
       <div className="aspect-[4/3] bg-canvas">
         {p.cover ? (
-          <PhotoImage photo={p.cover} alt="" eager={eager} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" className="h-full w-full" />
+          <PhotoImage photo={p.cover} alt="" eager={eager} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw" className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full items-center justify-center text-sm text-muted">No photo</div>
         )}
@@ -38,6 +54,7 @@ export function PropertyCard({ property: p, href, eager }: { property: PropertyC
         <p className="font-medium">
           {`${formatPrice(p.price, p.currency)}${p.purpose === 'rent' && p.rentPeriod ? ` ${label(p.rentPeriod)}` : ''}`}
         </p>
+        {facts ? <p className="text-sm">{facts}</p> : null}
         {place ? <p className="text-sm text-muted">{place}</p> : null}
       </div>
     </Link>

@@ -13,7 +13,7 @@ import { useMemo } from 'react'
 import { Form } from 'react-router'
 import { FEATURES, FIELDS_BY_CATEGORY, label } from '#app/modules/properties/catalog.ts'
 import { COMMON_CURRENCIES, propertyFormSchema } from '#app/modules/properties/schemas.ts'
-import { ErrorList, Field, SelectField, SubmitButton, TextareaField } from './form.tsx'
+import { ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { AREA_UNITS, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category } from '#db/reference.ts'
 import type { PropertyFormDefaults } from '#app/modules/properties/form-defaults.ts'
 
@@ -56,6 +56,7 @@ export function PropertyForm({
   }
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <RequiredNote />
       <ErrorList id={form.errorId} errors={form.errors} />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Listing</legend>

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react'
-import { photoUrl, type PhotoForImage } from '#app/modules/media/variants.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { priceText } from '#app/modules/properties/price-text.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
-import { PhotoImage } from './photo.tsx'
+import { PhotoGallery, SHARE_GALLERY } from './photo-gallery.tsx'
 import { PropertyFacts } from './property-facts.tsx'
 
-/** Printed brochures keep the cover and two more photos; the screen shows them all. */
-const PRINTED_PHOTOS = 3
 /** Statuses a client should know about before falling for a place. */
 const FLAGGED_STATUSES = new Set(['under_offer', 'sold', 'rented', 'off_market'])
 
@@ -81,7 +78,7 @@ export function SharedPropertyView({ property: p, heading: Heading, eagerCover, 
           <p className="whitespace-pre-line">{p.note}</p>
         </blockquote>
       ) : null}
-      <PhotoGallery photos={p.photos} title={p.title} eagerCover={eagerCover} />
+      <PhotoGallery photos={p.photos} title={p.title} label={`Photos of ${p.title}`} layout={SHARE_GALLERY} eagerCount={eagerCover ? 1 : 0} />
       <PropertyFacts property={p} />
       {p.description ? <p className="whitespace-pre-line">{p.description}</p> : null}
       {p.documents.length ? (
@@ -98,34 +95,5 @@ export function SharedPropertyView({ property: p, heading: Heading, eagerCover, 
       ) : null}
       {children}
     </article>
-  )
-}
-
-/** The cover leads; in print it takes two thirds of the width beside two more photos. */
-function photoItemClass(index: number) {
-  if (index === 0) return 'col-span-full print:col-span-2 print:row-span-2'
-  return index >= PRINTED_PHOTOS ? 'print:hidden' : undefined
-}
-
-/** Each photo links to its large size: a tap opens it, no script needed. */
-function PhotoGallery({ photos, title, eagerCover }: { photos: PhotoForImage[]; title: string; eagerCover: boolean }) {
-  if (photos.length === 0) return null
-  return (
-    <ul aria-label={`Photos of ${title}`} className="grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3">
-      {photos.map((photo, index) => (
-        <li key={photo.id} className={photoItemClass(index)}>
-          <a href={photoUrl(photo.id, 'large')}>
-            <PhotoImage
-              photo={photo}
-              // Also the link's name: every photo link says what it opens.
-              alt={photo.caption || `${title}, photo ${index + 1}`}
-              eager={eagerCover && index === 0}
-              sizes={index === 0 ? '(min-width:768px) 768px, 100vw' : '(min-width:640px) 256px, 50vw'}
-              className="w-full rounded-lg"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
   )
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useNavigation } from 'react-router'
 
 export type ToastMessage = { kind: 'success' | 'error' | 'info'; message: string }
 
@@ -30,6 +31,16 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
   if (flash !== shownFlash) {
     setShownFlash(flash)
     if (flash) setToast({ ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: (toast?.id ?? 0) + 1 })
+  }
+
+  // A new submission makes the shown toast stale: its answer brings its own toast, or errors
+  // next to the fields that must not stand beside an old "success". (Without JavaScript the
+  // answer is a new page, which has only its own toast.)
+  const submitting = useNavigation().state === 'submitting'
+  const [wasSubmitting, setWasSubmitting] = useState(submitting)
+  if (submitting !== wasSubmitting) {
+    setWasSubmitting(submitting)
+    if (submitting && toast) setToast(null)
   }
 
   useEffect(() => {

@@ -38,6 +38,8 @@ export const clients = pgTable(
     wantedTypes: propertyType('wanted_types').array().notNull().default(sql`'{}'`),
     budgetMin: numeric('budget_min', { precision: 14, scale: 2, mode: 'number' }),
     budgetMax: numeric('budget_max', { precision: 14, scale: 2, mode: 'number' }),
+    /** ISO 4217, like a property's price: a budget without its currency means little. */
+    budgetCurrency: text('budget_currency').notNull().default('USD'),
     /** Lower-cased city or area names. */
     wantedPlaces: text('wanted_places').array().notNull().default(sql`'{}'::text[]`),
     minBedrooms: integer('min_bedrooms'),

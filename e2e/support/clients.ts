@@ -60,6 +60,7 @@ export type ClientFormInput = {
   'Cities or areas'?: string
   'Budget from'?: string
   'Budget up to'?: string
+  'Budget currency'?: string
   'Bedrooms (at least)'?: string
   Notes?: string
 }

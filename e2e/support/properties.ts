@@ -35,6 +35,9 @@ export type InsertedProperty = {
   title: string
   city?: string
   status?: 'draft' | 'active' | 'under_offer' | 'sold' | 'rented' | 'off_market'
+  bedrooms?: number
+  /** In m². */
+  builtArea?: number
 }
 
 /**
@@ -43,12 +46,12 @@ export type InsertedProperty = {
  */
 export async function insertProperties(db: E2EDatabase, email: string, listings: InsertedProperty[]) {
   const ids: string[] = []
-  for (const { title, city = null, status = 'draft' } of listings) {
+  for (const { title, city = null, status = 'draft', bedrooms = null, builtArea = null } of listings) {
     const [row] = await db.sql<{ id: string }[]>`
-      insert into properties (owner_id, category, type, purpose, title, city, status)
+      insert into properties (owner_id, category, type, purpose, title, city, status, bedrooms, built_area)
       values (
         (select id from users where lower(email) = lower(${email})),
-        'residential', 'apartment', 'sale', ${title}, ${city}, ${status}::property_status
+        'residential', 'apartment', 'sale', ${title}, ${city}, ${status}::property_status, ${bedrooms}, ${builtArea}
       )
       returning id`
     if (!row) throw new Error(`insertProperties: nothing inserted for ${email}`)

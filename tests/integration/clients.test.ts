@@ -105,8 +105,26 @@ describe('matching properties', () => {
   }
 
   it('keeps active properties within purpose and budget, places and bedrooms first', async () => {
-    const matches = await matchesFor({ wantedPurpose: 'sale', budgetMax: '500000', wantedPlaces: 'Lisbon', minBedrooms: '3' })
+    const matches = await matchesFor({ wantedPurpose: 'sale', budgetMax: '500000', budgetCurrency: 'EUR', wantedPlaces: 'Lisbon', minBedrooms: '3' })
     expect(matches).toEqual(['Benfica house', 'Alfama flat', 'Porto loft'])
+  })
+
+  it('compares a budget only with prices in its currency', async () => {
+    // The listings are priced in euros; the same figure in dollars or pounds is another budget.
+    expect(await matchesFor({ wantedPurpose: 'sale', budgetMax: '500000', budgetCurrency: 'USD' })).toEqual([])
+    expect(await matchesFor({ wantedPurpose: 'sale', budgetMin: '1000000', budgetCurrency: 'eur' })).toEqual(['Too dear'])
+  })
+
+  it('shows the budget in its currency', async () => {
+    const response = await browser.post('/client/new', clientForm({ budgetMin: '250000', budgetMax: '400000', budgetCurrency: 'GBP' }))
+    const html = await (await browser.get(response.headers.get('Location') ?? '')).text()
+    expect(html).toContain('£250,000 – £400,000')
+  })
+
+  it('refuses a budget currency that is not an ISO code, next to the field', async () => {
+    const response = await browser.post('/client/new', clientForm({ budgetMax: '1000', budgetCurrency: 'EURO' }))
+    expect(response.status).toBe(400)
+    expect(await response.text()).toContain('Use a three-letter ISO currency code, such as USD or EUR')
   })
 
   it('filters by type and category', async () => {

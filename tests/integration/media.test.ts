@@ -256,6 +256,42 @@ describe('photos', () => {
     expect(kinds.map((row) => row.kind).sort()).toEqual(['photo_deleted', 'photos_added'])
   })
 
+  it('asks before a delete: ?delete-photo and ?delete-document show the confirming POST form; unknown ids are 404s', async () => {
+    const { browser, propertyId, mediaPath } = await brokerWithProperty()
+    await browser.postMultipart(`${mediaPath}?upload=photos`, photoUpload(fileOf(await image(320, 240).png().toBuffer(), 'a.png', 'image/png')))
+    await browser.postMultipart(`${mediaPath}?upload=document`, documentUpload(fileOf(PDF, 'plan.pdf', 'application/pdf'), 'Plan'))
+    const [photo] = await photosOf(propertyId)
+    const [document] = await documentsOf(propertyId)
+
+    // The page itself offers links, not one-click delete buttons.
+    const plain = await (await browser.get(mediaPath)).text()
+    expect(plain).toContain(`href="${mediaPath}?delete-photo=${photo!.id}"`)
+    expect(plain).toContain(`href="${mediaPath}?delete-document=${document!.id}"`)
+    expect(plain).not.toContain('value="delete-photo"')
+    expect(plain).not.toContain('<dialog')
+
+    const photoStep = await browser.get(`${mediaPath}?delete-photo=${photo!.id}`)
+    expect(photoStep.status).toBe(200)
+    const photoHtml = await photoStep.text()
+    expect(photoHtml).toContain('Delete this photo?')
+    expect(photoHtml).toMatch(/<dialog[^>]* open=""/)
+    expect(photoHtml).toContain('<input type="hidden" name="intent" value="delete-photo"/>')
+    expect(photoHtml).toContain(`<input type="hidden" name="photoId" value="${photo!.id}"/>`)
+    const documentHtml = await (await browser.get(`${mediaPath}?delete-document=${document!.id}`)).text()
+    expect(documentHtml).toContain('Delete “Plan”?')
+    expect(documentHtml).toContain(`<input type="hidden" name="documentId" value="${document!.id}"/>`)
+    // Showing the step deletes nothing.
+    expect(await photosOf(propertyId)).toHaveLength(1)
+    expect(await documentsOf(propertyId)).toHaveLength(1)
+
+    const other = await brokerWithProperty('Other flat')
+    await other.browser.postMultipart(`${other.mediaPath}?upload=photos`, photoUpload(fileOf(await image(320, 240).png().toBuffer(), 'b.png', 'image/png')))
+    const [foreignPhoto] = await photosOf(other.propertyId)
+    for (const query of [`delete-photo=${foreignPhoto!.id}`, 'delete-photo=not-an-id', `delete-document=${photo!.id}`, 'delete-document=']) {
+      expect((await browser.get(`${mediaPath}?${query}`)).status, query).toBe(404)
+    }
+  })
+
   it('refuses an unknown intent or upload with 400', async () => {
     const { browser, mediaPath } = await brokerWithProperty()
     expect((await browser.post(mediaPath, { intent: 'drop-tables' })).status).toBe(400)

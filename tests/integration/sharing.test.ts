@@ -162,7 +162,9 @@ describe('share pages', () => {
     expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/media/${photo!.id}/large"/>`)
     expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/preview/${propertyShare}"/>`)
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>')
-    expect(html).toContain(`href="/media/${photo!.id}/large"`)
+    // A tap opens the photo in the page's own viewer (no script), not the raw file.
+    expect(html).toContain(`href="#photo-${photo!.id}"`)
+    expect(html).toContain(`<figure id="photo-${photo!.id}"`)
     expect(html).toMatch(/loading="eager"[^>]*>[\s\S]*loading="lazy"/)
   })
 
@@ -222,7 +224,9 @@ describe('share pages', () => {
       if (!css) throw new Error(`${links[0]} is not in ${ASSETS_DIR}: was the app rebuilt during the run?`)
       const bytes = gzipSync(html).length + gzipSync(css).length
       expect(bytes, `${pagePath}: ${bytes} bytes`).toBeLessThan(BUDGET_BYTES)
-      expect(html.match(/<img /g)).toHaveLength(20)
+      // 20 tiles and 20 viewer images; only the cover loads at once, the viewers when opened.
+      expect(html.match(/<img /g)).toHaveLength(40)
+      expect(html.match(/loading="eager"/g)).toHaveLength(1)
     }
   })
 })

@@ -22,6 +22,7 @@ function toColumns(v: ClientFormValue) {
     wantedTypes: v.wantedTypes,
     budgetMin: v.budgetMin ?? null,
     budgetMax: v.budgetMax ?? null,
+    budgetCurrency: v.budgetCurrency,
     wantedPlaces: v.wantedPlaces,
     minBedrooms: v.minBedrooms ?? null,
   }

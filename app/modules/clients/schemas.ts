@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseTags } from '#app/modules/properties/schemas.ts'
+import { commaListField, isCurrency, parseTags, tagsField } from '#app/modules/properties/schemas.ts'
 import { CATEGORIES, PROPERTY_TYPES, PURPOSES, CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
@@ -8,12 +8,7 @@ const amount = (label: string) =>
   z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1_000_000_000_000, `${label} is too large`).optional()
 
 /** "Lisbon, Alfama ,lisbon" → ["lisbon", "alfama"]: places are matched case-insensitively. */
-const placesField = z
-  .string()
-  .max(600, 'Cities and areas must be at most 600 characters')
-  .optional()
-  .transform(parseTags)
-  .pipe(z.array(z.string().max(120, 'Each place must be at most 120 characters')).max(20, 'Name at most 20 places'))
+const placesField = commaListField(parseTags, { maxChars: 600, maxItems: 20, maxItemChars: 120, what: 'Cities and areas', whatEach: 'place' })
 
 export const ClientFormSchema = z
   .object({
@@ -23,13 +18,19 @@ export const ClientFormSchema = z
     kind: z.enum(CLIENT_KINDS, { error: 'Choose a kind of client' }),
     stage: z.enum(CLIENT_STAGES, { error: 'Choose a stage' }).default('new'),
     source: optionalText(120, 'Source'),
-    tags: z.string().max(600).optional().transform(parseTags).pipe(z.array(z.string().max(40, 'Each tag must be at most 40 characters')).max(20, 'Use at most 20 tags')),
+    tags: tagsField(),
     notes: optionalText(10_000, 'Notes'),
     wantedPurpose: z.enum(PURPOSES).optional(),
     wantedCategories: z.array(z.enum(CATEGORIES)).default([]),
     wantedTypes: z.array(z.enum(PROPERTY_TYPES)).default([]),
     budgetMin: amount('Minimum budget'),
     budgetMax: amount('Maximum budget'),
+    budgetCurrency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isCurrency, 'Use a three-letter ISO currency code, such as USD or EUR')
+      .default('USD'),
     wantedPlaces: placesField,
     minBedrooms: z.number({ error: 'Bedrooms must be a whole number' }).int('Bedrooms must be a whole number').min(0, 'Bedrooms cannot be negative').max(100, 'Bedrooms must be at most 100').optional(),
   })

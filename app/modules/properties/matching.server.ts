@@ -28,6 +28,8 @@ export async function findMatchingProperties(brokerId: string, client: Requireme
   if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
   if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
   if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))
+  // A budget is in its own currency: a price in another one cannot be compared with it.
+  if (client.budgetMin !== null || client.budgetMax !== null) must.push(eq(properties.currency, client.budgetCurrency))
   if (client.budgetMax !== null) must.push(lte(properties.price, client.budgetMax))
   if (client.budgetMin !== null) must.push(gte(properties.price, client.budgetMin))
 

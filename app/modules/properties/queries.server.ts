@@ -46,6 +46,9 @@ export const PROPERTY_CARD_COLUMNS = {
   area: properties.area,
   status: properties.status,
   bedrooms: properties.bedrooms,
+  builtArea: properties.builtArea,
+  landArea: properties.landArea,
+  areaUnit: properties.areaUnit,
 }
 
 const ownedBy = (brokerId: string) => eq(properties.ownerId, brokerId)

@@ -11,7 +11,7 @@ const amount = (label: string, max: number) =>
 
 // Older browsers lack supportedValuesOf; they check the shape and the server checks the code.
 const CURRENCIES = typeof Intl.supportedValuesOf === 'function' ? new Set(Intl.supportedValuesOf('currency')) : null
-const isCurrency = (code: string) => (CURRENCIES ? CURRENCIES.has(code) : /^[A-Z]{3}$/.test(code))
+export const isCurrency = (code: string) => (CURRENCIES ? CURRENCIES.has(code) : /^[A-Z]{3}$/.test(code))
 export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'AED', 'AUD', 'BRL', 'CAD', 'CHF', 'INR', 'MXN', 'NGN', 'SAR', 'ZAR'] as const
 
 /** "Sea view, renovated ,  sea view" → ["sea view", "renovated"] */
@@ -21,16 +21,32 @@ export function parseTags(value: string | undefined): string[] {
   return [...new Set(tags)]
 }
 
-const tagsField = z
-  .string()
-  .max(600, 'Tags must be at most 600 characters')
-  .optional()
-  .transform(parseTags)
-  .pipe(
-    z
-      .array(z.string().max(40, 'Each tag must be at most 40 characters'))
-      .max(20, 'Use at most 20 tags'),
-  )
+/**
+ * A comma-separated text input read as a list ("sea view, renovated"). The field's schema is
+ * "optional string, then transform", with the list checks as refinements of that transform:
+ * getZodConstraint describes a pipe by its output unless the output is a transform, so piping
+ * into z.array() would render the text input as `required multiple`, and JavaScript-off
+ * browsers would refuse the form until the optional field is filled. Refinements also report
+ * at the field itself, where the form shows them (an array item's error would go to `tags[0]`).
+ */
+export function commaListField(
+  split: (value: string | undefined) => string[],
+  limits: { maxChars: number; maxItems: number; maxItemChars: number; what: string; whatEach: string },
+) {
+  return z
+    .string()
+    .max(limits.maxChars, `${limits.what} must be at most ${limits.maxChars} characters`)
+    .optional()
+    .transform(split)
+    .refine((items) => items.length <= limits.maxItems, `Use at most ${limits.maxItems} ${limits.whatEach}s`)
+    .refine(
+      (items) => items.every((item) => item.length <= limits.maxItemChars),
+      `Each ${limits.whatEach} must be at most ${limits.maxItemChars} characters`,
+    )
+}
+
+export const tagsField = () =>
+  commaListField(parseTags, { maxChars: 600, maxItems: 20, maxItemChars: 40, what: 'Tags', whatEach: 'tag' })
 
 /**
  * The property form for one category: only that category's types, and only the facts that fit
@@ -71,7 +87,7 @@ export function propertyFormSchema(category: Category) {
       yearBuilt: z.number({ error: 'Year built must be a year' }).int('Year built must be a year').min(1500, 'Year built must be after 1500').max(thisYear + 5, `Year built must be ${thisYear + 5} or earlier`).optional(),
       furnished: z.enum(['yes', 'no']).optional(),
       features: z.array(z.enum(FEATURES)).max(FEATURES.length).default([]),
-      tags: tagsField,
+      tags: tagsField(),
       description: optionalText(10_000, 'Description'),
       status: z.enum(STATUSES).default('draft'),
       visibility: z.enum(VISIBILITIES).default('private'),

@@ -147,7 +147,7 @@ function ShortlistItem({ item, isFirst, isLast, noteError }: ShortlistItemProps)
   return (
     <li id={`item-${item.id}`} className="space-y-2 rounded-lg border border-line p-3">
       <div className="flex gap-3">
-        {item.cover ? <PhotoImage photo={item.cover} alt="" sizes="96px" className="h-16 w-24 shrink-0 rounded" /> : null}
+        {item.cover ? <PhotoImage photo={item.cover} alt="" sizes="96px" className="h-16 w-24 shrink-0 rounded object-cover" /> : null}
         <div className="min-w-0 text-sm">
           <p className="font-medium">{item.title}</p>
           <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>

@@ -51,7 +51,7 @@ export default function ClientListingPage({ loaderData: d }: Route.ComponentProp
                 <li key={item.id}>
                   <Card>
                     <div className="flex gap-3">
-                      {item.cover ? <PhotoImage photo={item.cover} alt="" eager={index < 2} sizes="128px" className="h-20 w-32 shrink-0 rounded" /> : null}
+                      {item.cover ? <PhotoImage photo={item.cover} alt="" eager={index < 2} sizes="128px" className="h-20 w-32 shrink-0 rounded object-cover" /> : null}
                       <div className="min-w-0 text-sm">
                         <p className="font-medium">{`${index + 1}. ${item.title}`}</p>
                         <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>

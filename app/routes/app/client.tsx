@@ -2,7 +2,7 @@ import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { formatNumber } from '#app/lib/format.ts'
+import { formatPrice } from '#app/lib/format.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { findMatchingProperties } from '#app/modules/properties/matching.server.ts'
 import { changeClientStage } from '#app/modules/clients/mutations.server.ts'
@@ -54,11 +54,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/client/${client.id}`)
 }
 
+/** "$300,000 – $450,000", "Up to €650,000", "From £1,200": always in the budget's currency. */
+function describeBudget(min: number | null, max: number | null, currency: string) {
+  if (min !== null && max !== null) return `${formatPrice(min, currency)} – ${formatPrice(max, currency)}`
+  if (min !== null) return `From ${formatPrice(min, currency)}`
+  if (max !== null) return `Up to ${formatPrice(max, currency)}`
+  return null
+}
+
 function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
-  const budget =
-    c.budgetMin !== null || c.budgetMax !== null
-      ? `${c.budgetMin !== null ? formatNumber(c.budgetMin) : '0'} – ${c.budgetMax !== null ? formatNumber(c.budgetMax) : 'any'}`
-      : null
+  const budget = describeBudget(c.budgetMin, c.budgetMax, c.budgetCurrency)
   return [
     ['Purpose', c.wantedPurpose ? label(c.wantedPurpose) : null],
     ['Categories', c.wantedCategories.map(label).join(', ') || null],
@@ -139,7 +144,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
           <Card title="Stage">
             <Form method="post" className="flex gap-2">
               <label htmlFor="stage" className="sr-only">Stage</label>
-              <select id="stage" name="stage" defaultValue={c.stage} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+              <select id="stage" name="stage" required defaultValue={c.stage} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
                 {CLIENT_STAGES.map((s) => <option key={s} value={s}>{CLIENT_LABELS[s]}</option>)}
               </select>
               <SubmitButton name="intent" value="stage" pendingText="Saving...">Set stage</SubmitButton>

@@ -3,11 +3,14 @@ import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
 import { listClients } from '#app/modules/clients/queries.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
+import { countActiveFilters, FilterPanel } from '#app/ui/filter-panel.tsx'
 import { ErrorList } from '#app/ui/form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
 import { Pagination } from '#app/ui/pagination.tsx'
 import type { Route } from './+types/clients'
 import { CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
+
+const CLIENT_FILTER_NAMES = ['q', 'stage', 'kind', 'tags'] as const
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clients · BrokerVault' }]
 
@@ -16,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const { filters, errors } = parseClientFilters(url.searchParams)
   const list = await listClients(user.id, filters)
-  const filtered = ['q', 'stage', 'kind', 'tags'].some((k) => url.searchParams.get(k))
+  const filtered = CLIENT_FILTER_NAMES.some((k) => url.searchParams.get(k))
   return data(
     { ...list, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search },
     { status: Object.keys(errors).length ? 400 : 200 },
@@ -40,22 +43,24 @@ export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
       <PageHeader title="Clients">
         <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
       </PageHeader>
-      <Form method="get" action="/clients" role="search" aria-label="Filter clients" className="mb-6 grid grid-cols-2 gap-3 rounded-xl border border-line bg-surface p-3 sm:grid-cols-5">
-        <div className="col-span-2">
-          <label htmlFor="f-q" className="block text-xs font-medium text-muted">Search</label>
-          <input id="f-q" name="q" type="search" defaultValue={values.get('q') ?? ''} placeholder="Name, e-mail, phone, notes…" className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
-        </div>
-        {select('stage', 'Stage', CLIENT_STAGES, 'Any stage')}
-        {select('kind', 'Kind', CLIENT_KINDS, 'Any kind')}
-        <div>
-          <label htmlFor="f-tags" className="block text-xs font-medium text-muted">Tags</label>
-          <input id="f-tags" name="tags" defaultValue={values.get('tags') ?? ''} className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
-        </div>
-        <div className="col-span-2 flex gap-3 sm:col-span-5">
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink">Apply filters</button>
-          <Link to="/clients" className="self-center text-sm">Clear</Link>
-        </div>
-      </Form>
+      <FilterPanel activeCount={countActiveFilters(values, CLIENT_FILTER_NAMES)}>
+        <Form method="get" action="/clients" role="search" aria-label="Filter clients" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <div className="col-span-2">
+            <label htmlFor="f-q" className="block text-xs font-medium text-muted">Search</label>
+            <input id="f-q" name="q" type="search" defaultValue={values.get('q') ?? ''} placeholder="Name, e-mail, phone, notes…" className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
+          </div>
+          {select('stage', 'Stage', CLIENT_STAGES, 'Any stage')}
+          {select('kind', 'Kind', CLIENT_KINDS, 'Any kind')}
+          <div>
+            <label htmlFor="f-tags" className="block text-xs font-medium text-muted">Tags</label>
+            <input id="f-tags" name="tags" defaultValue={values.get('tags') ?? ''} className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
+          </div>
+          <div className="col-span-2 flex gap-3 sm:col-span-5">
+            <button type="submit" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink">Apply filters</button>
+            <Link to="/clients" className="self-center text-sm">Clear</Link>
+          </div>
+        </Form>
+      </FilterPanel>
       {d.items.length === 0 ? (
         <EmptyState title={d.filtered ? 'No clients match these filters' : 'No clients yet'}>
           <p>{d.filtered ? 'Try other filters.' : 'Buyers, sellers, tenants, landlords and investors you work with will be listed here.'}</p>

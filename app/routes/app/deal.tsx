@@ -84,7 +84,7 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
                 <Timestamp value={deal.createdAt} />
               </dd>
             </dl>
-            {deal.notes ? <p className="mt-3 whitespace-pre-line break-words">{deal.notes}</p> : null}
+            {deal.notes ? <p className="mt-3 whitespace-pre-line">{deal.notes}</p> : null}
           </Card>
           <Card title="Edit deal">
             <EditDealForm deal={deal} lastResult={actionData?.intent === 'update' ? actionData.result : undefined} />

@@ -70,7 +70,8 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
           <p>Every deal starts as a lead. Move it across the stages as it progresses, up to closed – won or lost.</p>
         </EmptyState>
       ) : (
-        <div className="grid gap-4 md:grid-cols-3 xl:grid-cols-6">
+        // Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select.
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {d.columns.map((column) => (
             <StageColumn key={column.stage} column={column} moveError={moveError} />
           ))}
@@ -111,14 +112,14 @@ function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: {
 function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
   return (
     <article className="rounded-lg border border-line bg-surface p-3 text-sm" data-deal-id={deal.id}>
-      <h3 className="font-medium break-words">
+      <h3 className="font-medium">
         <Link to={`/deal/${deal.id}`}>{deal.title}</Link>
       </h3>
       <p className="text-muted">
         <Link to={`/client/${deal.clientId}`}>{deal.clientName}</Link>
       </p>
       {deal.propertyId && deal.propertyTitle ? (
-        <p className="break-words text-muted">
+        <p className="text-muted">
           <Link to={`/property/${deal.propertyId}`}>{deal.propertyTitle}</Link>
         </p>
       ) : null}

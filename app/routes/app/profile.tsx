@@ -16,7 +16,7 @@ import { PasswordForm } from '#app/ui/password-form.tsx'
 import { endAllSessions, requireAuth } from '#app/http/session.server.ts'
 import { endOtherSessions, listDeviceSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
 import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
-import { Button, Field, SubmitButton } from '#app/ui/form.tsx'
+import { Button, Field, RequiredNote, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/profile'
 
@@ -148,7 +148,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
             <ul className="divide-y divide-line text-sm">
               {d.devices.map((device) => (
                 <li key={device.id} className="py-2">
-                  <p className="break-words">{device.userAgent}</p>
+                  <p>{device.userAgent}</p>
                   <p className="text-muted">
                     Signed in <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
                     {device.current ? ' · this device' : ''}
@@ -196,6 +196,7 @@ function ProfileForm({ user, lastResult }: ProfileFormProps) {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <p className="text-sm text-muted">Signed in as {user.email}</p>
+      <RequiredNote />
       <Field label="Full name" errors={fields.fullName.errors} errorId={fields.fullName.errorId}
         inputProps={{ ...getInputProps(fields.fullName, { type: 'text' }), autoComplete: 'name' }} />
       <Field label="Phone" errors={fields.phone.errors} errorId={fields.phone.errorId}

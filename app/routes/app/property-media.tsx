@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
@@ -12,13 +12,7 @@ import {
   DOCUMENT_UPLOAD_LIMITS,
   setDocumentShared,
 } from '#app/modules/media/documents.server.ts'
-import {
-  MAX_DOCUMENT_BYTES,
-  MAX_DOCUMENTS_PER_PROPERTY,
-  MAX_PHOTO_BYTES,
-  MAX_PHOTOS_PER_PROPERTY,
-  type UploadLimits,
-} from '#app/modules/media/limits.ts'
+import type { UploadLimits } from '#app/modules/media/limits.ts'
 import {
   addPhotos,
   CAPTION_MAX_LENGTH,
@@ -31,16 +25,16 @@ import {
 import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
 import type { MediaResult, PropertyRef } from '#app/modules/media/results.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { Button, ErrorList, Field, SubmitButton } from '#app/ui/form.tsx'
-import { Card, PageHeader } from '#app/ui/page.tsx'
-import { PhotoImage } from '#app/ui/photo.tsx'
+import { ErrorList } from '#app/ui/form.tsx'
+import { ConfirmDocumentDelete, ConfirmPhotoDelete, DocumentsCard, PhotosCard } from '#app/ui/media-cards.tsx'
+import { PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/property-media'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Photos and documents · ${data?.property.title ?? 'Property'} · BrokerVault` },
 ]
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const property = orNotFound(await findOwnedProperty(user.id, params.id))
   const [photos, documents] = await Promise.all([listPhotos(user.id, property.id), listDocuments(user.id, property.id)])
@@ -48,12 +42,33 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     property,
     photos,
     documents,
+    confirm: deleteToConfirm(new URL(request.url).searchParams, photos, documents),
     limits: {
       photosPerUpload: PHOTO_UPLOAD_LIMITS.maxFiles,
       captionLength: CAPTION_MAX_LENGTH,
       titleLength: DOCUMENT_TITLE_MAX_LENGTH,
     },
   }
+}
+
+/**
+ * A delete asks first: the Delete control links to ?delete-photo=<id> (or ?delete-document=),
+ * and the page shows the confirmation with the real POST form. An id that is not one of this
+ * property's is a 404, like any foreign id.
+ */
+function deleteToConfirm(query: URLSearchParams, photos: { id: string }[], documents: { id: string }[]) {
+  const photoId = query.get('delete-photo')
+  if (photoId !== null) {
+    const index = photos.findIndex((p) => p.id === photoId)
+    if (index === -1) throw data('Not found', { status: 404 })
+    return { kind: 'photo' as const, id: photoId, index }
+  }
+  const documentId = query.get('delete-document')
+  if (documentId !== null) {
+    if (!documents.some((d) => d.id === documentId)) throw data('Not found', { status: 404 })
+    return { kind: 'document' as const, id: documentId }
+  }
+  return null
 }
 
 // Upload forms name their upload in the URL: the parser's limits must be known before the
@@ -155,7 +170,8 @@ function textValues(fields: FormData | undefined): Record<string, string> {
 }
 
 export default function PropertyMediaPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { property, photos, documents, limits } = loaderData
+  const { property, photos, documents, limits, confirm } = loaderData
+  const here = `/property/${property.id}/media`
   const errorsFor = (field: string) => (actionData?.field === field ? [actionData.message] : undefined)
   const values = actionData?.values ?? {}
   return (
@@ -164,113 +180,14 @@ export default function PropertyMediaPage({ loaderData, actionData }: Route.Comp
         <Link to={`/property/${property.id}`}>Back to {property.title}</Link>
       </PageHeader>
       <ErrorList id="form-error" errors={errorsFor('form')} />
+      {confirm?.kind === 'photo' ? <ConfirmPhotoDelete photo={photos[confirm.index]!} index={confirm.index} cancelHref={here} /> : null}
+      {confirm?.kind === 'document' ? (
+        <ConfirmDocumentDelete document={documents.find((d) => d.id === confirm.id)!} cancelHref={here} />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card title={`Photos (${photos.length} / ${MAX_PHOTOS_PER_PROPERTY})`}>
-          <Form method="post" action="?upload=photos" encType="multipart/form-data" className="space-y-3">
-            <Field
-              label="Add photos"
-              hint={`JPEG, PNG, WebP, AVIF or GIF, up to ${megabytes(MAX_PHOTO_BYTES)} each, ${limits.photosPerUpload} at a time. The first photo is the cover.`}
-              errors={errorsFor('photos')}
-              inputProps={{ name: 'photos', type: 'file', multiple: true, accept: 'image/*', required: true }}
-            />
-            <SubmitButton name="intent" value="upload-photos" pendingText="Uploading...">
-              Upload photos
-            </SubmitButton>
-          </Form>
-          {photos.length === 0 ? (
-            <p className="mt-4 text-sm text-muted">No photos yet.</p>
-          ) : (
-            <ol className="mt-4 space-y-4">
-              {photos.map((photo, index) => (
-                <li key={photo.id} className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row">
-                  <div className="relative w-40 shrink-0">
-                    <PhotoImage photo={photo} sizes="160px" className="w-40 rounded-md" alt={photo.caption || `Photo ${index + 1}`} />
-                    {index === 0 ? (
-                      <span className="absolute left-1 top-1 rounded bg-brand px-2 py-0.5 text-xs font-medium text-brand-ink">Cover</span>
-                    ) : null}
-                  </div>
-                  <Form method="post" className="flex-1 space-y-2">
-                    <input type="hidden" name="photoId" value={photo.id} />
-                    <Field
-                      label="Caption"
-                      errors={values.photoId === photo.id ? errorsFor('caption') : undefined}
-                      inputProps={{
-                        id: `caption-${photo.id}`,
-                        name: 'caption',
-                        type: 'text',
-                        maxLength: limits.captionLength,
-                        defaultValue: values.photoId === photo.id ? values.caption : photo.caption,
-                      }}
-                    />
-                    {/* "Save caption" first: Enter in the caption field presses it. */}
-                    <div className="flex flex-wrap gap-2">
-                      <Button type="submit" name="intent" value="caption" variant="secondary">Save caption</Button>
-                      <Button type="submit" name="intent" value="move-up" variant="secondary" disabled={index === 0}>Move up</Button>
-                      <Button type="submit" name="intent" value="move-down" variant="secondary" disabled={index === photos.length - 1}>
-                        Move down
-                      </Button>
-                      {index === 0 ? null : (
-                        <Button type="submit" name="intent" value="cover" variant="secondary">Set as cover</Button>
-                      )}
-                      <Button type="submit" name="intent" value="delete-photo" variant="danger">Delete</Button>
-                    </div>
-                  </Form>
-                </li>
-              ))}
-            </ol>
-          )}
-        </Card>
-        <Card title={`Documents (${documents.length} / ${MAX_DOCUMENTS_PER_PROPERTY})`}>
-          <Form method="post" action="?upload=document" encType="multipart/form-data" className="space-y-3">
-            <Field
-              label="Title"
-              hint="Optional: the file name is used when left empty."
-              errors={errorsFor('title')}
-              inputProps={{ name: 'title', type: 'text', maxLength: limits.titleLength, defaultValue: values.title }}
-            />
-            <Field
-              label="File"
-              hint={`PDF, Word, Excel, PowerPoint or an image, up to ${megabytes(MAX_DOCUMENT_BYTES)}. Private unless shared with clients.`}
-              errors={errorsFor('document')}
-              inputProps={{ name: 'document', type: 'file', required: true }}
-            />
-            <SubmitButton name="intent" value="upload-document" pendingText="Uploading...">
-              Upload document
-            </SubmitButton>
-          </Form>
-          {documents.length === 0 ? (
-            <p className="mt-4 text-sm text-muted">No documents yet.</p>
-          ) : (
-            <ul className="mt-4">
-              {documents.map((document) => (
-                <li key={document.id} className="border-t border-line py-3">
-                  {/* A plain link: the download is a file response, not a page. */}
-                  <a href={`/documents/${document.id}`} className="font-medium">
-                    {document.title}
-                  </a>
-                  <p className="text-sm text-muted">
-                    {document.fileName} · {fileSize(document.bytes)}
-                  </p>
-                  <Form method="post" className="mt-2 flex flex-wrap gap-2">
-                    <input type="hidden" name="documentId" value={document.id} />
-                    <input type="hidden" name="shared" value={String(!document.sharedWithClients)} />
-                    <Button type="submit" name="intent" value="share-document" variant="secondary" aria-pressed={document.sharedWithClients}>
-                      <span aria-hidden="true">{document.sharedWithClients ? '☑' : '☐'}</span>
-                      <span className="ml-1">Shared with clients</span>
-                    </Button>
-                    <Button type="submit" name="intent" value="delete-document" variant="danger">Delete</Button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
+        <PhotosCard photos={photos} limits={limits} values={values} errorsFor={errorsFor} />
+        <DocumentsCard documents={documents} limits={limits} values={values} errorsFor={errorsFor} />
       </div>
     </>
   )
 }
-
-const MEGABYTE = 1024 * 1024
-const megabytes = (bytes: number) => `${Math.round(bytes / MEGABYTE)} MB`
-const fileSize = (bytes: number) =>
-  bytes < MEGABYTE ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / MEGABYTE).toFixed(1)} MB`

@@ -17,7 +17,7 @@ import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { Button, ErrorList, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
-import { PhotoImage } from '#app/ui/photo.tsx'
+import { PAGE_GALLERY, PhotoGallery } from '#app/ui/photo-gallery.tsx'
 import { PropertyFacts } from '#app/ui/property-facts.tsx'
 import { ShareLinks } from '#app/ui/share-links.tsx'
 import { StatusBadge } from '#app/ui/status-badge.tsx'
@@ -99,15 +99,9 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
       </p>
 
       {photos.length > 0 ? (
-        <ul aria-label="Photos" className="mb-6 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-          {photos.map((photo, index) => (
-            <li key={photo.id} className={index === 0 ? 'col-span-2 row-span-2' : ''}>
-              <a href={`/media/${photo.id}/large`}>
-                <PhotoImage photo={photo} eager={index < 2} sizes={index === 0 ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 768px) 25vw, 50vw'} className="w-full rounded-lg" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <div className="mb-6">
+          <PhotoGallery photos={photos} title={p.title} label="Photos" layout={PAGE_GALLERY} eagerCount={4} />
+        </div>
       ) : (
         <p className="mb-6 rounded-lg border border-dashed border-line p-4 text-sm text-muted">
           No photos yet. <Link to={`/property/${p.id}/media`}>Add photos</Link>
@@ -145,7 +139,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
           <Card title="Status">
             <Form method="post" className="flex gap-2">
               <label htmlFor="status" className="sr-only">Status</label>
-              <select id="status" name="status" defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+              <select id="status" name="status" required defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
                 {STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
               </select>
               <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>

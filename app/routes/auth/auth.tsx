@@ -6,7 +6,7 @@ import { handleSignIn, handleSignUp, parseAuthForm } from './auth.server.ts'
 import { AuthFormSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 import { clearNavState, clearTrialExpiredFlag, getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
-import { Button, Field, Honeypot, SubmitButton } from '#app/ui/form.tsx'
+import { Button, Field, Honeypot, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth'
 
 export const NETWORK_ISSUE_MESSAGE = 'Network connection issue detected. Some features may not work properly.'
@@ -95,10 +95,10 @@ const MODES = {
   },
 } as const
 
-function AuthAlert({ errors, networkError }: { errors?: string[]; networkError: boolean }) {
+function AuthAlert({ id, errors, networkError }: { id: string; errors?: string[]; networkError: boolean }) {
   if (!errors?.length && !networkError) return null
   return (
-    <div role="alert" className="rounded-md border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">
+    <div id={id} role="alert" className="rounded-md border border-danger bg-danger-soft px-3 py-2 text-sm text-danger">
       {errors?.map((e) => <p key={e}>{e}</p>)}
       {networkError ? <p>{NETWORK_ISSUE_MESSAGE}</p> : null}
     </div>
@@ -118,10 +118,14 @@ function AuthForm({ mode, lastResult, networkError }: AuthFormProps) {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
+  // A refused sign-in is about the pair: both fields are marked, the alert says why.
+  const credentialsRefused = mode === 'signin' && form.errors?.length ? form.errorId : undefined
+  useFocusFirstInvalid(form.id, lastResult)
   return (
     <Form method="post" action={config.action} {...getFormProps(form)} className="space-y-4">
       <h1 className="text-xl font-semibold">{config.heading}</h1>
-      <AuthAlert errors={form.errors} networkError={networkError} />
+      <RequiredNote />
+      <AuthAlert id={form.errorId} errors={form.errors} networkError={networkError} />
       <input type="hidden" name="intent" value={mode} />
       <Honeypot />
       {mode === 'signup' ? (
@@ -136,12 +140,14 @@ function AuthForm({ mode, lastResult, networkError }: AuthFormProps) {
         label="Email"
         errors={fields.email.errors}
         errorId={fields.email.errorId}
+        invalidBecause={credentialsRefused}
         inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
       />
       <Field
         label="Password"
         errors={fields.password.errors}
         errorId={fields.password.errorId}
+        invalidBecause={credentialsRefused}
         hint={mode === 'signup' ? 'At least 8 characters, not a common password, and not your email address.' : undefined}
         inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: config.passwordAutoComplete }}
       />

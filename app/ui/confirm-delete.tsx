@@ -1,0 +1,83 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+import { Form, Link, useNavigate } from 'react-router'
+import { Button } from './form.tsx'
+
+/**
+ * The "are you sure?" step of a delete. The page renders it when its URL asks for it
+ * (`?delete-photo=<id>`), so the step works without JavaScript: a box at the top of the page
+ * with a real POST form and a Cancel link back. With JavaScript the same <dialog> becomes modal
+ * (backdrop, focus inside, Escape cancels) and the page stays where the broker was.
+ */
+export function ConfirmDelete({
+  title,
+  children,
+  hiddenFields,
+  confirmLabel,
+  cancelHref,
+  returnFocusTo,
+}: {
+  title: string
+  children: ReactNode
+  /** What the POST sends: the intent and the item's id. */
+  hiddenFields: Record<string, string>
+  confirmLabel: string
+  cancelHref: string
+  /** The id of the control that opened the step, focused again when it is cancelled. */
+  returnFocusTo: string
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const navigate = useNavigate()
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    // Rendered open (inline) by the server; reopened as a modal once scripts run. Dropping the
+    // attribute, unlike close(), fires no close event.
+    if (!dialog.matches(':modal')) {
+      dialog.removeAttribute('open')
+      dialog.showModal()
+    }
+    // Escape or Cancel closes the dialog; then the URL loses its ?delete-… and focus goes back.
+    const onClose = () => {
+      void navigate(cancelHref, { replace: true, preventScrollReset: true })
+      document.getElementById(returnFocusTo)?.focus()
+    }
+    dialog.addEventListener('close', onClose)
+    return () => dialog.removeEventListener('close', onClose)
+  }, [cancelHref, navigate, returnFocusTo])
+
+  return (
+    <dialog
+      ref={dialogRef}
+      open
+      aria-labelledby="confirm-delete-title"
+      className="confirm-delete mb-6 w-full max-w-md rounded-xl border border-danger bg-surface p-4 text-ink shadow-lg backdrop:bg-black/40"
+    >
+      <h2 id="confirm-delete-title" className="text-lg font-semibold">
+        {title}
+      </h2>
+      <div className="mt-2 space-y-2 text-sm">{children}</div>
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-3" preventScrollReset>
+        {Object.entries(hiddenFields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <Button type="submit" variant="danger">
+          {confirmLabel}
+        </Button>
+        <Link
+          to={cancelHref}
+          replace
+          preventScrollReset
+          onClick={(event) => {
+            // With scripts the dialog closes itself (see onClose); without, this is a plain link.
+            event.preventDefault()
+            dialogRef.current?.close()
+          }}
+          className="rounded-md border border-line px-4 py-2 text-sm font-medium text-ink no-underline"
+        >
+          Cancel
+        </Link>
+      </Form>
+    </dialog>
+  )
+}

@@ -1,0 +1,131 @@
+import type { PhotoForImage } from '#app/modules/media/variants.ts'
+import { PhotoImage } from './photo.tsx'
+
+/**
+ * A listing's photos: a uniform grid of same-shaped tiles (4:3, the photo cropped to cover it,
+ * so portrait and landscape photos leave no holes), and a viewer that needs no JavaScript. Each
+ * tile links to `#photo-{id}`; the viewer for that id shows while it is the URL's :target, with
+ * Previous, Next and Close as plain links. Share pages ship no script, so this is the viewer
+ * there too.
+ */
+
+/** "Photo 2 of Sea View Flat", unless the broker wrote a caption. */
+export function photoAlt(photo: PhotoForImage, index: number, title: string) {
+  return photo.caption || `Photo ${index + 1} of ${title}`
+}
+
+const viewerId = (photo: PhotoForImage) => `photo-${photo.id}`
+const tileId = (photo: PhotoForImage) => `photo-tile-${photo.id}`
+
+type Layout = {
+  /** The grid's columns and gaps. */
+  grid: string
+  /** Each tile's classes by position (the cover may lead, print may keep a few). */
+  tile: (index: number) => string
+  /** The `sizes` of a tile's image by position. */
+  sizes: (index: number) => string
+}
+
+/** The broker's property page: every tile alike, cover first. */
+export const PAGE_GALLERY: Layout = {
+  grid: 'grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4',
+  tile: () => 'aspect-[4/3]',
+  sizes: () => '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
+}
+
+/** Printed brochures keep the cover and two more photos; the screen shows them all. */
+const PRINTED_PHOTOS = 3
+
+/** Share pages: the cover leads the width of the page (wider, 3:2), the others alike below. */
+export const SHARE_GALLERY: Layout = {
+  grid: 'grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3',
+  tile: (index) =>
+    index === 0
+      ? 'col-span-full aspect-[3/2] print:col-span-2 print:row-span-2'
+      : `aspect-[4/3]${index >= PRINTED_PHOTOS ? ' print:hidden' : ''}`,
+  sizes: (index) => (index === 0 ? '(min-width: 768px) 768px, 100vw' : '(min-width: 640px) 256px, 50vw'),
+}
+
+export function PhotoGallery({
+  photos,
+  title,
+  label,
+  layout,
+  eagerCount,
+}: {
+  photos: PhotoForImage[]
+  title: string
+  /** The list's accessible name. */
+  label: string
+  layout: Layout
+  /** How many tiles load at once (above the fold); the rest wait for the scroll. */
+  eagerCount: number
+}) {
+  if (photos.length === 0) return null
+  return (
+    <>
+      <ul aria-label={label} className={layout.grid}>
+        {photos.map((photo, index) => (
+          <li key={photo.id} id={tileId(photo)} className={`overflow-hidden rounded-lg bg-canvas ${layout.tile(index)}`}>
+            {/* The image's alt is also the link's name: it says which photo opens. */}
+            <a href={`#${viewerId(photo)}`} className="block h-full w-full">
+              <PhotoImage
+                photo={photo}
+                alt={photoAlt(photo, index, title)}
+                eager={index < eagerCount}
+                sizes={layout.sizes(index)}
+                className="h-full w-full object-cover"
+              />
+            </a>
+          </li>
+        ))}
+      </ul>
+      {photos.map((photo, index) => (
+        <PhotoViewer key={photo.id} photos={photos} index={index} title={title} />
+      ))}
+    </>
+  )
+}
+
+/**
+ * One photo, large, over the page; hidden until its id is the URL's fragment. Its image is lazy,
+ * so a browser fetches it only when the viewer opens.
+ */
+function PhotoViewer({ photos, index, title }: { photos: PhotoForImage[]; index: number; title: string }) {
+  const photo = photos[index]!
+  const previous = photos[index - 1]
+  const next = photos[index + 1]
+  const link = 'rounded-md bg-white/15 px-3 py-2 text-sm font-medium text-white no-underline hover:bg-white/25'
+  return (
+    <figure
+      id={viewerId(photo)}
+      aria-label={`Photo ${index + 1} of ${photos.length}`}
+      className="photo-viewer hidden print:hidden target:fixed target:inset-0 target:z-50 target:m-0 target:flex target:flex-col target:bg-black/90 target:p-3"
+    >
+      <div className="flex items-center justify-between gap-3 text-white">
+        <p className="text-sm">{`${index + 1} / ${photos.length}`}</p>
+        <a href={`#${tileId(photo)}`} className={link}>
+          Close
+        </a>
+      </div>
+      <div className="flex min-h-0 flex-1 items-center justify-center py-3">
+        <PhotoImage photo={photo} alt={photoAlt(photo, index, title)} sizes="100vw" className="max-h-full w-auto object-contain" />
+      </div>
+      {photo.caption ? <figcaption className="pb-2 text-center text-sm text-white">{photo.caption}</figcaption> : null}
+      <nav aria-label="Photos" className="flex justify-between gap-3">
+        {previous ? (
+          <a href={`#${viewerId(previous)}`} className={link}>
+            Previous
+          </a>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <a href={`#${viewerId(next)}`} className={link}>
+            Next
+          </a>
+        ) : null}
+      </nav>
+    </figure>
+  )
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "budget_currency" text DEFAULT 'USD' NOT NULL;
