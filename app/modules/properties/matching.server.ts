@@ -15,6 +15,7 @@ export type Requirements = {
   wantedPlaces: string[]
   budgetMin: number | null
   budgetMax: number | null
+  budgetCurrency: string
   minBedrooms: number | null
 }
 
