@@ -17,6 +17,7 @@ import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, Field, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/profile'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
 
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireAuth(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   switch (form.get('intent')) {
     case 'update-profile': {
       const submission = parseWithZod(form, { schema: ProfileSchema })

@@ -58,7 +58,9 @@ export async function handleSignIn(request: Request, form: FormData, submission:
   }
 
   try {
-    const userId = await authenticator.authenticate('email-password', request)
+    // remix-auth's form strategy reads a body itself: hand it the cleaned form, not the raw body.
+    const cleaned = new Request(request.url, { method: 'POST', body: form })
+    const userId = await authenticator.authenticate('email-password', cleaned)
     await startSession(context, userId, request)
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
