@@ -77,12 +77,14 @@ export class TestBrowser {
   }
 
   /**
-   * Any request as it is given (method, headers, body), with this browser's cookies and
-   * address; a write carries same-origin headers unless told otherwise.
+   * Any request as it is given (method, headers, body), with this browser's cookies (after
+   * any given in a Cookie header) and address; a write carries same-origin headers unless
+   * told otherwise.
    */
   async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers)
-    if (this.cookies.size) headers.set('Cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '))
+    const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`)
+    if (jar.length) headers.set('Cookie', [headers.get('Cookie'), ...jar].filter(Boolean).join('; '))
     const method = (init.method ?? 'GET').toUpperCase()
     if (method !== 'GET' && method !== 'HEAD') {
       if (!headers.has('Origin')) headers.set('Origin', ORIGIN)
