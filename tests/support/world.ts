@@ -44,7 +44,8 @@ export async function createBrokerWorld() {
   await browser.postMultipart(`/property/${propertyId}/media?upload=photos`, upload)
   const document = new FormData()
   document.set('intent', 'upload-document')
-  document.set('title', 'Floor plan')
+  // A title of its own: other tests look their documents up by title in the shared database.
+  document.set('title', 'World fixture plan')
   document.set('document', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'plan.pdf', { type: 'application/pdf' }))
   await browser.postMultipart(`/property/${propertyId}/media?upload=document`, document)
   const [photo] = await getDb().select({ id: propertyPhotos.id }).from(propertyPhotos).where(eq(propertyPhotos.propertyId, propertyId))
