@@ -12,13 +12,14 @@ import {
   resetLoopbackFeedbackLimit,
   setPrivateNotes,
 } from './support/clients.ts'
+import { E2E_BASE_URL } from './support/env.ts'
 import { insertProperties } from './support/properties.ts'
 
 /** An ordinary phone browser: headless Chromium's own user agent is taken for a bot and not counted as a view. */
 const PHONE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36'
 
-const SHARE_URL = /^http:\/\/localhost:3100\/client-listing\/[A-Za-z0-9_-]{22}$/
+const SHARE_URL = new RegExp(`^${E2E_BASE_URL}/client-listing/[A-Za-z0-9_-]{22}$`)
 const THANK_YOU = 'Thank you! Your feedback has been sent to your broker.'
 
 test.describe('clients, shortlists and share links', () => {
