@@ -7,6 +7,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import {
   createRequestHandler,
+  isRouteErrorResponse,
   RouterContextProvider,
   ServerRouter,
   type EntryContext,
@@ -19,6 +20,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
 import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
+import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -77,6 +79,9 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // The router's own refusals (404, 405) are answers, not failures: one log line per hostile
+  // request would bury the real errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   console.error(error)
 }
 
@@ -92,10 +97,13 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
 
 /**
  * The app's fetch handler. Cross-site writes are refused here with 403, before React Router's
- * own origin check (which would answer 400) and before any action runs.
+ * own origin check (which would answer 400) and before any action runs. Then the request
+ * boundary: undecodable addresses, wrong methods and bodies that are not forms are refused,
+ * and control characters leave the query string (docs/decisions/008-request-boundary.md).
  */
 export function createAppRequestHandler(build: ServerBuild, mode?: string) {
   const handle = createRequestHandler(build, mode)
+  const hasAction = createActionLookup(build)
   return async (request: Request, client?: { address?: string }) => {
     if (isCrossSiteRequest(request, getEnv().APP_URL)) {
       return new Response('Cross-site request refused.', {
@@ -103,7 +111,9 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
       })
     }
-    return handle(request, getLoadContext(request, client))
+    const screened = screenRequest(request, hasAction)
+    if (screened instanceof Response) return screened
+    return handle(screened, getLoadContext(screened, client))
   }
 }
 

@@ -94,7 +94,8 @@ describe('subscription guard', () => {
   it('guards actions: an expired trial cannot post to a protected page', async () => {
     const { browser, email } = await signedInBroker()
     await expireTrial(email)
-    const response = await browser.post('/property/new', { title: 'x' })
+    // A form target with an action: a path without one answers 405 before any guard runs.
+    const response = await browser.post('/property/new/residential', { title: 'x' })
     expect(response.headers.get('Location')).toBe('/pricing')
   })
 

@@ -14,6 +14,9 @@ const build = (await import(/* @vite-ignore */ buildPath).catch(() => {
 })) as ServerBuild
 const handle = (build.entry.module as unknown as EntryModule).createAppRequestHandler(build, 'production')
 
+/** The server build under test: its route manifest lists every route and which have actions. */
+export const serverBuild = build
+
 export const ORIGIN = 'http://localhost:3000'
 
 type SendOptions = {
@@ -69,6 +72,25 @@ export class TestBrowser {
     const response = await handle(new Request(new URL(pathname, ORIGIN), { method: 'POST', headers, body: formData }), {
       address: this.ip,
     })
+    this.storeCookies(response)
+    return response
+  }
+
+  /**
+   * Any request as it is given (method, headers, body), with this browser's cookies (after
+   * any given in a Cookie header) and address; a write carries same-origin headers unless
+   * told otherwise.
+   */
+  async raw(pathname: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers)
+    const jar = [...this.cookies].map(([k, v]) => `${k}=${v}`)
+    if (jar.length) headers.set('Cookie', [headers.get('Cookie'), ...jar].filter(Boolean).join('; '))
+    const method = (init.method ?? 'GET').toUpperCase()
+    if (method !== 'GET' && method !== 'HEAD') {
+      if (!headers.has('Origin')) headers.set('Origin', ORIGIN)
+      if (!headers.has('Sec-Fetch-Site')) headers.set('Sec-Fetch-Site', 'same-origin')
+    }
+    const response = await handle(new Request(new URL(pathname, ORIGIN), { ...init, headers }), { address: this.ip })
     this.storeCookies(response)
     return response
   }

@@ -32,6 +32,16 @@ export async function consumeRateLimits(checks: { key: string; limit: number }[]
   return refused ?? { allowed: true, retryAfterSeconds: 0 }
 }
 
+/** Gives back one counted attempt (one that turned out not to count), never below zero. */
+export async function refundRateLimit(key: string): Promise<void> {
+  await queryRows(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`)
+}
+
+/** Forgets every attempt counted under `key`: the next one starts a new window. */
+export async function resetRateLimit(key: string): Promise<void> {
+  await queryRows(sql`delete from rate_limits where key = ${key}`)
+}
+
 export function describeRetryAfter(seconds: number) {
   const minutes = Math.ceil(seconds / 60)
   return minutes <= 1 ? 'a minute' : `${minutes} minutes`

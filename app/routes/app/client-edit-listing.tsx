@@ -21,6 +21,7 @@ import { Pagination } from '#app/ui/pagination.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
 import type { Route } from './+types/client-edit-listing'
 import { priceText } from '#app/modules/properties/price-text.ts'
+import { readForm } from '#app/http/form-body.server.ts'
 
 /** The property picker shows this many of the broker's properties a page. */
 const PICKER_PAGE_SIZE = 20
@@ -51,7 +52,7 @@ const ListingActionSchema = z.discriminatedUnion('intent', [
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await findOwnedClient(user.id, params.clientId))
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = parseIntentForm(form, ListingActionSchema)
   const url = new URL(request.url)
   const back = (propertyId: string) => `${url.pathname}${url.search}#item-${propertyId}`

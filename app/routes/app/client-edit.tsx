@@ -10,6 +10,7 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { ClientForm } from '#app/ui/client-form.tsx'
 import { PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/client-edit'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.client.fullName ?? 'client'} · BrokerVault` }]
 
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const submission = parseWithZod(await request.formData(), { schema: ClientFormSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   orNotFound(await updateClient(user.id, client.id, submission.value))
   setFlash(context, { kind: 'success', message: 'Client saved.' })

@@ -7,12 +7,13 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { ClientForm } from '#app/ui/client-form.tsx'
 import { PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/client-new'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'New client · BrokerVault' }]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const submission = parseWithZod(await request.formData(), { schema: ClientFormSchema })
+  const submission = parseWithZod(await readForm(request), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const id = await createClient(user.id, submission.value)
   setFlash(context, { kind: 'success', message: 'Client added.' })

@@ -24,6 +24,7 @@ import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PropertyCard } from '#app/ui/property-card.tsx'
 import type { Route } from './+types/client'
 import { CLIENT_STAGES } from '#db/reference.ts'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
@@ -46,7 +47,7 @@ const ClientActionSchema = z.discriminatedUnion('intent', [ClientStageSchema.ext
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const form = await request.formData()
+  const form = await readForm(request)
   const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))

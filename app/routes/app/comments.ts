@@ -11,6 +11,7 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { CommentRejectedPage, type CommentRejection } from '#app/ui/comment-thread.tsx'
 import { NotFoundScreen } from '#app/ui/error-screens.tsx'
 import type { Route } from './+types/comments'
+import { readForm } from '#app/http/form-body.server.ts'
 
 /*
  * POST /comments: the one form target of every notes thread (property, client and deal pages).
@@ -35,7 +36,7 @@ const CommentActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   parseIntentForm(form, CommentActionSchema)
   const subject = CommentSubjectSchema.safeParse(form.get('subject'))
   if (!subject.success) notFound()

@@ -15,6 +15,7 @@ import { EditDealForm, MoveDealForm } from '#app/ui/deal-form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deal'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.title ?? 'Deal'} · BrokerVault` }]
 
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   // Ownership first: a foreign or malformed id is a 404 whatever the form holds.
   const deal = orNotFound(await getDeal(user.id, params.id))
-  const form = await request.formData()
+  const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealActionSchema)
   // The page's own deal: a dealId field in the form is ignored.
   if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)

@@ -14,6 +14,7 @@ import { MoveDealForm, NewDealForm } from '#app/ui/deal-form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
 import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deals'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
 
@@ -35,7 +36,7 @@ const DealsActionSchema = z.discriminatedUnion('intent', [
 // Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealsActionSchema)
   if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
   if (submission.status !== 'success') {

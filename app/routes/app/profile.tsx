@@ -19,6 +19,7 @@ import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, Field, RequiredNote, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/profile'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
 
@@ -59,7 +60,7 @@ type ProfileSubmission = ReturnType<typeof parseIntentSubmission<typeof ProfileA
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireAuth(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const submission = parseIntentSubmission(form, ProfileActionSchema)
   if (submission.status !== 'success') {
     // The failed branch is the intent that was posted; only its form shows the errors.

@@ -10,6 +10,7 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { PageHeader } from '#app/ui/page.tsx'
 import { PropertyForm } from '#app/ui/property-form.tsx'
 import type { Route } from './+types/property-edit'
+import { readForm } from '#app/http/form-body.server.ts'
 
 // Serves both /property/{id}/edit and /property/edit/{id} (the seed's two readings); both stay
 // reachable with an expired trial.
@@ -24,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const property = orNotFound(await getProperty(user.id, params.id))
-  const submission = parseWithZod(await request.formData(), { schema: propertyFormSchema(property.category) })
+  const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(property.category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   orNotFound(await updateProperty(user.id, property.id, submission.value))
   setFlash(context, { kind: 'success', message: 'Property saved.' })

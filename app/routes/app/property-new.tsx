@@ -12,6 +12,7 @@ import { PageHeader } from '#app/ui/page.tsx'
 import { PlanLimitNotice } from '#app/ui/plan-limit-notice.tsx'
 import { PropertyForm } from '#app/ui/property-form.tsx'
 import type { Route } from './+types/property-new'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `New ${data ? label(data.category).toLowerCase() : ''} property · BrokerVault` }]
 
@@ -30,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const category = parseCategory(params.category)
   const { user } = requireAuth(context)
-  const submission = parseWithZod(await request.formData(), { schema: propertyFormSchema(category) })
+  const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const created = await createProperty(user.id, category, submission.value)
   if (!created.ok) {

@@ -23,6 +23,7 @@ import { ShareLinks } from '#app/ui/share-links.tsx'
 import { StatusBadge } from '#app/ui/status-badge.tsx'
 import type { Route } from './+types/property'
 import { STATUSES } from '#db/reference.ts'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
 
@@ -48,7 +49,7 @@ const PropertyActionSchema = z.discriminatedUnion('intent', [
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const property = orNotFound(await getProperty(user.id, params.id))
-  const form = await request.formData()
+  const form = await readForm(request)
   const submission = parseIntentSubmission(form, PropertyActionSchema)
   if (submission.status !== 'success') {
     switch (submission.payload.intent) {

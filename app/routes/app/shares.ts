@@ -10,6 +10,7 @@ import { SHARE_EXPIRY_MAX_DAYS } from '#app/modules/sharing/share-links.ts'
 import { createShare, revokeShare } from '#app/modules/sharing/shares.server.ts'
 import type { Route } from './+types/shares'
 import { SHARE_KINDS } from '#db/reference.ts'
+import { readForm } from '#app/http/form-body.server.ts'
 
 const EXPIRY_MESSAGE = `Choose an expiry between 1 and ${SHARE_EXPIRY_MAX_DAYS} days, or leave it empty for a link that never expires.`
 
@@ -36,7 +37,7 @@ export function loader() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
-  const form = await request.formData()
+  const form = await readForm(request)
   const back = safeRedirectPath(form.get('redirectTo'), '/home')
   if (form.get('intent') !== 'create' && form.get('intent') !== 'revoke') throw data('Unknown action.', { status: 400 })
   const submission = parseWithZod(form, { schema: ShareActionSchema })

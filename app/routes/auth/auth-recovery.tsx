@@ -4,6 +4,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { clearNavState, getNavState } from '#app/http/nav-state.server.ts'
 import { Button } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth-recovery'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const RECOVERY_REFRESH_MS = 2000
 export const CLEARED_MESSAGE = 'Navigation state cleared successfully'
@@ -31,7 +32,7 @@ export function loader({ context }: Route.LoaderArgs) {
 const DESTINATIONS = { login: '/auth', home: '/home', clear: '/auth-recovery' } as const
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent')) as keyof typeof DESTINATIONS
   if (!(intent in DESTINATIONS)) throw data('Unknown action.', { status: 400 })
   try {

@@ -6,7 +6,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { afterSignIn } from '#app/modules/navigation/nav-state.ts'
 import { getNavState, updateNavState } from '#app/http/nav-state.server.ts'
-import { consumeRateLimits, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { consumeRateLimits, describeRetryAfter, refundRateLimit, resetRateLimit } from '#app/modules/security/rate-limit.server.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { startSession } from '#app/http/session.server.ts'
 import { signUp } from '#app/modules/auth/accounts.server.ts'
@@ -40,12 +40,17 @@ export async function handleSignIn(request: Request, form: FormData, submission:
     return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
   }
 
+  // Failed attempts are limited per address and per account. Every attempt is counted before
+  // the password is checked, so parallel guesses cannot slip past the limit; a successful one
+  // is then given back to the address and clears the account's failures, so a broker who
+  // signs in on several devices never locks themselves out.
   const env = getEnv()
-  const ip = context.get(clientAddressContext)
+  const ipKey = `signin:ip:${context.get(clientAddressContext)}`
+  const accountKey = `signin:account:${submission.value.email.toLowerCase()}`
   const limit = await consumeRateLimits(
     [
-      { key: `signin:ip:${ip}`, limit: env.RATE_LIMIT_SIGNIN_PER_IP },
-      { key: `signin:account:${submission.value.email.toLowerCase()}`, limit: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT },
+      { key: ipKey, limit: env.RATE_LIMIT_SIGNIN_PER_IP },
+      { key: accountKey, limit: env.RATE_LIMIT_SIGNIN_PER_ACCOUNT },
     ],
     env.RATE_LIMIT_WINDOW_SECONDS,
   )
@@ -58,7 +63,10 @@ export async function handleSignIn(request: Request, form: FormData, submission:
   }
 
   try {
-    const userId = await authenticator.authenticate('email-password', request)
+    // remix-auth's form strategy reads a body itself: hand it the cleaned form, not the raw body.
+    const cleaned = new Request(request.url, { method: 'POST', body: form })
+    const userId = await authenticator.authenticate('email-password', cleaned)
+    await Promise.all([refundRateLimit(ipKey), resetRateLimit(accountKey)])
     await startSession(context, userId, request)
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {

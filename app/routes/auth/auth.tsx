@@ -6,6 +6,7 @@ import { handleSignIn, handleSignUp, parseAuthForm } from './auth.server.ts'
 import { AuthFormSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 import { clearNavState, clearTrialExpiredFlag, getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
+import { readForm } from '#app/http/form-body.server.ts'
 import { Button, Field, Honeypot, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth'
 
@@ -28,8 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (getAuth(context)) throw redirect('/home')
-  // remix-auth's form strategy reads the body itself, so this reads a clone.
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const submission = parseAuthForm(form)
   switch (submission.payload.intent) {
     case 'signin':

@@ -7,6 +7,7 @@ import { SubmitButton } from '#app/ui/form.tsx'
 import { PublicLayout } from '#app/ui/public-layout.tsx'
 import { choosePlan } from './pricing.server.ts'
 import type { Route } from './+types/pricing'
+import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = () => [
   { title: 'Pricing · BrokerVault' },
@@ -29,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return choosePlan(await request.formData(), context)
+  return choosePlan(await readForm(request), context)
 }
 
 export default function PricingPage({ loaderData: d, actionData }: Route.ComponentProps) {

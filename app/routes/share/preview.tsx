@@ -15,6 +15,7 @@ import type { RouteHandle } from '#app/root.tsx'
 import { ClientListingView } from '#app/ui/listing-view.tsx'
 import { SharedPropertyView, SharePage } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/preview'
+import { readForm } from '#app/http/form-body.server.ts'
 
 // Share pages ship no JavaScript at all (cheap phones); the root leaves Scripts out.
 export const handle: RouteHandle = { hydrate: false }
@@ -66,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const share = await requireShare(params)
   if (share.kind !== 'client_listing') notFound()
-  const result = orNotFound(await submitFeedback(share, context.get(clientAddressContext), await request.formData()))
+  const result = orNotFound(await submitFeedback(share, context.get(clientAddressContext), await readForm(request)))
   const noStore = { 'Cache-Control': PRIVATE_CACHE_CONTROL }
   if (!result.ok) {
     const { status, retryAfterSeconds, ...feedback } = result.failure

@@ -1,0 +1,127 @@
+import { desc, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { getDb } from '#db/client.server.ts'
+import { propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
+import { serverBuild, signedInBroker, type TestBrowser } from './app.ts'
+import { createPropertyVia } from './properties.ts'
+
+/** A signed-in broker with one of everything, each made through the app's own forms. */
+export type BrokerWorld = Awaited<ReturnType<typeof createBrokerWorld>>
+
+function idFrom(response: Response, pattern: RegExp, what: string) {
+  const id = pattern.exec(response.headers.get('Location') ?? '')?.[1]
+  if (response.status !== 302 || !id) throw new Error(`${what} failed: ${response.status}`)
+  return id
+}
+
+async function newestShare(browser: TestBrowser, kind: 'property' | 'client_listing', targetId: string) {
+  const created = await browser.post('/shares', { intent: 'create', kind, targetId, expiresInDays: '', redirectTo: '/home' })
+  if (created.status !== 302) throw new Error(`share failed: ${created.status}`)
+  const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
+  const [share] = await getDb().select({ id: shares.id }).from(shares).where(target).orderBy(desc(shares.createdAt)).limit(1)
+  return share!.id
+}
+
+export async function createBrokerWorld() {
+  const { browser, email } = await signedInBroker('World Broker')
+  const propertyId = await createPropertyVia(browser)
+  const clientId = idFrom(
+    await browser.post('/client/new', { fullName: 'Marta Silva', email: 'marta@example.com', kind: 'buyer', stage: 'new' }),
+    /^\/client\/([0-9a-f-]{36})$/,
+    'client',
+  )
+  await browser.post(`/client/${clientId}/edit-listing`, { intent: 'add', propertyId })
+  const dealId = idFrom(
+    await browser.post('/deals', { intent: 'create', clientId, title: 'Alfama flat sale', value: '250000', currency: 'EUR', redirectTo: '' }),
+    /^\/deal\/([0-9a-f-]{36})$/,
+    'deal',
+  )
+
+  const upload = new FormData()
+  upload.set('intent', 'upload-photos')
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer()
+  upload.append('photos', new File([new Uint8Array(jpeg)], 'room.jpg', { type: 'image/jpeg' }))
+  await browser.postMultipart(`/property/${propertyId}/media?upload=photos`, upload)
+  const document = new FormData()
+  document.set('intent', 'upload-document')
+  // A title of its own: other tests look their documents up by title in the shared database.
+  document.set('title', 'World fixture plan')
+  document.set('document', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'plan.pdf', { type: 'application/pdf' }))
+  await browser.postMultipart(`/property/${propertyId}/media?upload=document`, document)
+  const [photo] = await getDb().select({ id: propertyPhotos.id }).from(propertyPhotos).where(eq(propertyPhotos.propertyId, propertyId))
+  const [doc] = await getDb().select({ id: propertyDocuments.id }).from(propertyDocuments).where(eq(propertyDocuments.propertyId, propertyId))
+  if (!photo || !doc) throw new Error('media upload failed')
+
+  return {
+    browser,
+    email,
+    propertyId,
+    clientId,
+    dealId,
+    photoId: photo.id,
+    documentId: doc.id,
+    propertyShare: await newestShare(browser, 'property', propertyId),
+    listingShare: await newestShare(browser, 'client_listing', clientId),
+  }
+}
+
+/**
+ * One real address for every route of app/routes.ts, keyed by route id as the build's
+ * manifest names them, so a test can check that none is missing.
+ */
+export function routeSamples(w: BrokerWorld): Record<string, string[]> {
+  const info = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 'refund-policy', 'cookie-policy', 'contact', 'shipping-policy', 'about', 'help']
+  return {
+    'routes/public/landing': ['/'],
+    'routes/public/pricing': ['/pricing'],
+    ...Object.fromEntries(info.map((page) => [`routes/public/${page}`, [`/${page}`]])),
+    'routes/auth/auth': ['/auth', '/auth?mode=signup'],
+    'routes/auth/auth-recovery': ['/auth-recovery'],
+    'routes/auth/clear-navigation': ['/clear-navigation'],
+    'routes/auth/logout': ['/logout'],
+    'routes/share/preview': [`/preview/${w.propertyShare}`],
+    'client-listing': [`/client-listing/${w.listingShare}`],
+    'routes/resources/theme': ['/theme'],
+    'routes/resources/media': [`/media/${w.photoId}/small`],
+    'routes/resources/document': [`/documents/${w.documentId}`],
+    'routes/resources/healthz': ['/healthz'],
+    'routes/app/home': ['/home'],
+    'routes/app/profile': ['/profile'],
+    'routes/app/public-properties': ['/public-properties'],
+    'routes/app/properties': ['/properties'],
+    'routes/app/clients': ['/clients'],
+    'routes/app/property-type-selection': ['/property/type-selection'],
+    'routes/app/property-new-redirect': ['/property/new'],
+    'routes/app/property-new': ['/property/new/residential'],
+    'routes/app/property': [`/property/${w.propertyId}`],
+    'routes/app/property-edit': [`/property/${w.propertyId}/edit`],
+    'property-edit-alt': [`/property/edit/${w.propertyId}`],
+    'routes/app/property-media': [`/property/${w.propertyId}/media`, `/property/${w.propertyId}/media?upload=photos`],
+    'routes/app/client-new': ['/client/new'],
+    'routes/app/client': [`/client/${w.clientId}`],
+    'routes/app/client-edit': [`/client/edit/${w.clientId}`],
+    'routes/app/client-edit-listing': [`/client/${w.clientId}/edit-listing`],
+    'routes/app/client-listing': [`/client/${w.clientId}/listing`],
+    'routes/app/client-listing-item': [`/client/${w.clientId}/listing/${w.propertyId}`],
+    'routes/app/deals': ['/deals'],
+    'routes/app/deal': [`/deal/${w.dealId}`],
+    'routes/app/public-property': [`/public-properties/${w.propertyId}`],
+    'routes/app/shares': ['/shares'],
+    'routes/app/comments': ['/comments'],
+    'routes/public/not-found': ['/no-such-page'],
+  }
+}
+
+/** Route ids of the build that render something (not the root or a pathless layout). */
+export function routeIdsOfBuild(): string[] {
+  return Object.values(serverBuild.routes)
+    .filter((route) => route !== undefined && route.id !== 'root' && (route.path !== undefined || route.index))
+    .map((route) => route!.id)
+}
+
+/** Route ids of the build whose module exports an action. */
+export function actionRouteIdsOfBuild(): string[] {
+  return Object.values(serverBuild.routes)
+    .filter((route) => route?.module.action)
+    .map((route) => route!.id)
+}
