@@ -1,0 +1,14 @@
+/**
+ * The 503 page's contract: thrown by app/http/database-outage.server.ts, read by the root error
+ * boundary on the server and, after hydration or a client navigation, in the browser.
+ */
+export const UNAVAILABLE_MESSAGE = 'BrokerVault is temporarily unavailable. Nothing was lost; try again in a moment.'
+export const NOTHING_SAVED_MESSAGE =
+  'BrokerVault is temporarily unavailable. Nothing was saved: go back and what you typed is still there; try again in a moment.'
+
+/** The message, and whether a form post was refused (then Back, not a link, keeps the typing). */
+export type OutageData = { outage: true; message: string; wasWrite: boolean }
+
+export function isOutageData(value: unknown): value is OutageData {
+  return typeof value === 'object' && value !== null && (value as OutageData).outage === true
+}
