@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -24,7 +24,7 @@ import { databaseReadyMiddleware } from '#app/http/database-ready.server.ts'
 import { getNavState, navStateMiddleware, updateNavState } from '#app/http/nav-state.server.ts'
 import { sessionMiddleware } from '#app/http/session.server.ts'
 import { outageHeadersMiddleware } from '#app/http/database-outage.server.ts'
-import { isOutageData } from '#app/lib/outage.ts'
+import { isOutageData, NOTHING_SAVED_IN_APP_MESSAGE } from '#app/lib/outage.ts'
 import { ErrorFallbackScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
 import { PendingIndicator } from '#app/ui/pending-indicator.tsx'
 import { ToastRegion } from '#app/ui/toast-region.tsx'
@@ -118,13 +118,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
+const noSubscription = () => () => {}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation()
+  // True only in the browser after hydration, where a refused post replaced the form in place.
+  const inApp = useSyncExternalStore(noSubscription, () => true, () => false)
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundScreen />
     if (isOutageData(error.data)) {
-      const retryHref = error.data.wasWrite ? undefined : location.pathname + location.search
-      return <UnavailableScreen message={error.data.message} retryHref={retryHref} />
+      if (error.data.wasWrite) return <UnavailableScreen message={inApp ? NOTHING_SAVED_IN_APP_MESSAGE : error.data.message} />
+      return <UnavailableScreen message={error.data.message} retryHref={location.pathname + location.search} />
     }
     const detail = typeof error.data === 'string' ? error.data : `${error.status} ${error.statusText}`
     return <ErrorFallbackScreen detail={detail} />
