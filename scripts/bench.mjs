@@ -48,7 +48,8 @@ const SEEDED_LISTINGS = 5000
 const CONNECTIONS = 10
 const WARMUP_SECONDS = 2
 const HEALTH_TIMEOUT_MS = 60_000
-// server.mjs forces its own exit after 10 s of draining; wait a little longer before SIGKILL.
+// The bench's server gets SHUTDOWN_TIMEOUT=10 (seconds) to drain; wait a little longer before SIGKILL.
+const SERVER_SHUTDOWN_TIMEOUT_SECONDS = 10
 const STOP_TIMEOUT_MS = 15_000
 const SERVER_LOG_LINES = 60
 
@@ -301,6 +302,7 @@ function startServer({ port, dataDir, env: extraEnv }) {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     // One sign-in per target only, but a shared machine's earlier runs must not lock us out.
     RATE_LIMIT_SIGNIN_PER_IP: '1000',
+    SHUTDOWN_TIMEOUT: String(SERVER_SHUTDOWN_TIMEOUT_SECONDS),
     ...extraEnv,
   }
   // The caller's shell must not redirect the app elsewhere (PGlite target: no DATABASE_URL).
