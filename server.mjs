@@ -6,15 +6,30 @@ import { createRequestListener } from '@mjackson/node-fetch-server'
 import compression from 'compression'
 import sirv from 'sirv'
 
-const SHUTDOWN_GRACE_MS = 10_000
 // The fetch adapter queues request bodies without backpressure, so bodies are capped here, above
 // the app's own upload limits (which answer with friendly messages well before this one).
 const MAX_REQUEST_BODY_BYTES = 256 * 1024 * 1024
 const build = await import(path.resolve('build/server/index.js'))
-const { prepareServer, closeServerResources, createAppRequestHandler } = build.entry.module
+const { prepareServer, closeServerResources, createAppRequestHandler, getServerTimeoutsMs } = build.entry.module
 
-// Migrations (and the demo seed on the embedded database) finish before the port opens.
-await prepareServer()
+// Set from the first signal on: every response from then on closes its connection.
+let draining = false
+let server = null
+/** Responses not yet finished: what a shutdown waits for. */
+const inFlight = new Set()
+
+process.on('SIGTERM', () => shutdown('SIGTERM'))
+process.on('SIGINT', () => shutdown('SIGINT'))
+
+// Configuration, then the database: it is waited for (DATABASE_CONNECT_TIMEOUT) and migrated,
+// and the demo seed runs on the embedded database, all before the port opens.
+let timeouts
+try {
+  timeouts = getServerTimeoutsMs()
+  await prepareServer()
+} catch (error) {
+  await exitAfterFailedStart(error)
+}
 
 const compress = compression()
 const assets = sirv('build/client', {
@@ -43,7 +58,15 @@ function capRequestBody(req, res, next) {
   next()
 }
 
-const server = http.createServer((req, res) => {
+function track(res) {
+  inFlight.add(res)
+  res.once('close', () => inFlight.delete(res))
+  // A request that arrives on a kept-alive connection while draining is answered, then closed.
+  if (draining) closeConnectionAfter(res)
+}
+
+server = http.createServer((req, res) => {
+  track(res)
   capRequestBody(req, res, () => compress(req, res, () => assets(req, res, () => handleRequest(req, res))))
 })
 
@@ -52,19 +75,69 @@ server.listen(port, () => {
   console.log(`BrokerVault listening on ${process.env.APP_URL ?? `http://localhost:${port}`}`)
 })
 
-let stopping = false
-async function shutdown(signal) {
-  if (stopping) return
-  stopping = true
-  console.log(`${signal}: finishing in-flight requests`)
-  const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
-  force.unref()
-  // Stop accepting, let in-flight requests finish, drop idle keep-alive sockets.
-  server.close(async () => {
-    await closeServerResources()
-    process.exit(0)
-  })
-  server.closeIdleConnections()
+/** `Connection: close` while the headers are still ours to set; else the socket ends after this response. */
+function closeConnectionAfter(res) {
+  if (!res.headersSent) {
+    res.setHeader('Connection', 'close')
+    return
+  }
+  const socket = res.socket
+  res.once('finish', () => socket?.end())
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'))
-process.on('SIGINT', () => shutdown('SIGINT'))
+
+/**
+ * SIGTERM/SIGINT: stop accepting connections, close idle keep-alive sockets, answer every request
+ * in flight or still arriving on a busy socket with `Connection: close`, wait up to
+ * SHUTDOWN_TIMEOUT for them (uploads included), close the database and exit 0. Requests still
+ * running at the timeout are cut, and the exit code is 1.
+ */
+function shutdown(signal) {
+  if (draining) return
+  draining = true
+  if (!server) return stopBeforeServing()
+  console.log(`${signal}: draining ${inFlight.size} request(s), up to ${timeouts.shutdownMs / 1000} s`)
+  for (const res of inFlight) closeConnectionAfter(res)
+  const force = setTimeout(() => forceExit(), timeouts.shutdownMs)
+  // One turn of the event loop first: a request already sent on a kept-alive socket gets read
+  // and counts as in flight, instead of being dropped with a socket that looked idle.
+  setImmediate(() => {
+    // Stops listening and closes idle sockets (Node ≥ 19); the callback runs when the last
+    // connection has closed.
+    server.close(async () => {
+      clearTimeout(force)
+      await closeResources()
+      console.log(`${signal}: all requests answered; database closed`)
+      process.exit(0)
+    })
+  })
+}
+
+async function forceExit() {
+  console.error(`Shutdown: ${inFlight.size} request(s) still running after SHUTDOWN_TIMEOUT; closing them`)
+  server.closeAllConnections()
+  await closeResources()
+  process.exit(1)
+}
+
+async function closeResources() {
+  try {
+    await closeServerResources()
+  } catch (error) {
+    console.error('Closing the database failed:', error)
+  }
+}
+
+/** A signal while starting (maybe waiting for the database): nothing was served, nothing to drain. */
+async function stopBeforeServing() {
+  await closeResources()
+  console.log('Stopped before serving')
+  process.exit(0)
+}
+
+/** Known start-up failures say what is wrong in their message; anything else keeps its stack. */
+async function exitAfterFailedStart(error) {
+  const known = error?.name === 'DatabaseStartError' || /^Invalid configuration/.test(error?.message ?? '')
+  console.error(known ? error.message : error)
+  await closeResources()
+  process.exit(1)
+}

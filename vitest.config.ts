@@ -9,10 +9,14 @@ const integrationEnv = {
   APP_URL: 'http://localhost:3000',
 }
 
+// `*.postgres.test.ts` need a real PostgreSQL server (a proxy in front of it is cut and restored).
+const POSTGRES_ONLY = 'tests/integration/**/*.postgres.test.ts'
+
 const integration = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
   test: {
     name,
     include: ['tests/integration/**/*.test.ts'],
+    exclude: name === 'pglite' ? [POSTGRES_ONLY] : [],
     env: { ...integrationEnv, ...env },
     // One module graph per worker: the database (PGlite takes seconds to open) is shared.
     isolate: false,

@@ -13,14 +13,16 @@ import {
   type EntryContext,
   type ServerBuild,
 } from 'react-router'
-import { closeDatabase, ensureDatabaseReady } from '#db/client.server.ts'
+import { closeDatabase } from '#db/client.server.ts'
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
-import { getEnv } from '#app/lib/env.server.ts'
+import { getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
 import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
 import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
+import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
+import { waitForDatabase } from '#app/http/database-ready.server.ts'
 
 export const streamTimeout = 5_000
 
@@ -102,7 +104,7 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
  * and control characters leave the query string (docs/decisions/008-request-boundary.md).
  */
 export function createAppRequestHandler(build: ServerBuild, mode?: string) {
-  const handle = createRequestHandler(build, mode)
+  const handle = createRequestHandler(withDatabaseOutagePages(build), mode)
   const hasAction = createActionLookup(build)
   return async (request: Request, client?: { address?: string }) => {
     if (isCrossSiteRequest(request, getEnv().APP_URL)) {
@@ -117,13 +119,21 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
   }
 }
 
-/** Validates configuration, migrates, and seeds the demo account where wanted. */
+/**
+ * Validates configuration, waits for the database (DATABASE_CONNECT_TIMEOUT) and migrates it,
+ * and seeds the demo account where wanted. Throws DatabaseStartError when the wait ends.
+ */
 export async function prepareServer() {
   const env = getEnv()
   // Uploads spool here while a request runs; a crash mid-upload can leave some behind.
   await rm(path.resolve(env.DATA_DIR, 'tmp', 'uploads'), { recursive: true, force: true })
-  await ensureDatabaseReady()
+  await waitForDatabase({ timeoutMs: serverTimeoutsMs(env).databaseConnectMs })
   await seedDemoAccountIfWanted()
+}
+
+/** What server.mjs needs from the configuration, in milliseconds. */
+export function getServerTimeoutsMs() {
+  return serverTimeoutsMs(getEnv())
 }
 
 export const closeServerResources = closeDatabase

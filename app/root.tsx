@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
@@ -21,13 +22,16 @@ import { getTheme } from '#app/lib/theme.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { databaseReadyMiddleware } from '#app/http/database-ready.server.ts'
 import { getNavState, navStateMiddleware, updateNavState } from '#app/http/nav-state.server.ts'
-import { didSessionLookupFail, sessionMiddleware } from '#app/http/session.server.ts'
-import { ErrorFallbackScreen, NotFoundScreen } from '#app/ui/error-screens.tsx'
+import { sessionMiddleware } from '#app/http/session.server.ts'
+import { outageHeadersMiddleware } from '#app/http/database-outage.server.ts'
+import { isOutageData, NOTHING_SAVED_IN_APP_MESSAGE } from '#app/lib/outage.ts'
+import { ErrorFallbackScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
 import { PendingIndicator } from '#app/ui/pending-indicator.tsx'
 import { ToastRegion } from '#app/ui/toast-region.tsx'
 import stylesheet from './app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [
+  outageHeadersMiddleware,
   securityHeadersMiddleware,
   crossSiteMiddleware,
   databaseReadyMiddleware,
@@ -42,9 +46,9 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // The seed's network-error flag: set while the database cannot be reached, cleared after.
-  const networkError = didSessionLookupFail(context)
-  updateNavState(context, (s) => (s.networkError === networkError ? s : { ...s, networkError }))
+  // The seed's network-error flag: set by the outage page (database-outage.server.ts); a page
+  // that gets this far got past the session lookup, so the database answers again.
+  updateNavState(context, (s) => (s.networkError ? { ...s, networkError: false } : s))
   const nav = getNavState(context)
   return data({
     theme: await getTheme(request),
@@ -63,12 +67,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const matches = useMatches()
   const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false)
+  const error = useRouteError()
+  const outage = isRouteErrorResponse(error) && isOutageData(error.data)
   return (
     <html
       lang="en"
       data-theme={root?.theme ?? 'system'}
       data-trial-expired={String(root?.trialExpired ?? false)}
-      data-network-error={String(root?.networkError ?? false)}
+      data-network-error={String(outage || (root?.networkError ?? false))}
     >
       <head>
         <meta charSet="utf-8" />
@@ -112,9 +118,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
+const noSubscription = () => () => {}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const location = useLocation()
+  // True only in the browser after hydration, where a refused post replaced the form in place.
+  const inApp = useSyncExternalStore(noSubscription, () => true, () => false)
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundScreen />
+    if (isOutageData(error.data)) {
+      if (error.data.wasWrite) return <UnavailableScreen message={inApp ? NOTHING_SAVED_IN_APP_MESSAGE : error.data.message} />
+      return <UnavailableScreen message={error.data.message} retryHref={location.pathname + location.search} />
+    }
     const detail = typeof error.data === 'string' ? error.data : `${error.status} ${error.statusText}`
     return <ErrorFallbackScreen detail={detail} />
   }

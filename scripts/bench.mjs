@@ -1,6 +1,7 @@
 // Load benchmark of the production build: `npm run bench` (= `npm run build && node scripts/bench.mjs`).
 //
-// For each target, the embedded database (PGlite) and a PostgreSQL server (TEST_DATABASE_URL):
+// For each target, the embedded database (PGlite) and a PostgreSQL server (BENCH_DATABASE_URL,
+// default: a `brokervault_bench` database on the TEST_DATABASE_URL server):
 //   1. a fresh database, migrated with drizzle's migrator and seeded with one broker owning
 //      5,000 listings (scripts/bench-seed.sql),
 //   2. `node server.mjs` as a child process, signed in through the real /auth form,
@@ -32,8 +33,11 @@ const SEED_SQL_FILE = path.join(ROOT, 'scripts/bench-seed.sql')
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json')
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test'
-// Its own database on the server, so the `test` database of the integration tests is never touched.
-const BENCH_DATABASE = 'brokervault_bench'
+// Default bench database, on the TEST_DATABASE_URL server, so the test database is never touched.
+const DEFAULT_BENCH_DATABASE = 'brokervault_bench'
+// Written on the database the bench creates; the bench drops only a database carrying it.
+const BENCH_MARK = 'brokervault bench: created and dropped by scripts/bench.mjs'
+const RESERVED_DATABASES = new Set(['postgres', 'template0', 'template1'])
 
 // The e-mail must match the broker lookup in scripts/bench-seed.sql.
 const BROKER = { email: 'bench-broker@brokervault.test', password: 'bench-Password-2468-horse', fullName: 'Bea Bench' }
@@ -44,7 +48,8 @@ const SEEDED_LISTINGS = 5000
 const CONNECTIONS = 10
 const WARMUP_SECONDS = 2
 const HEALTH_TIMEOUT_MS = 60_000
-// server.mjs forces its own exit after 10 s of draining; wait a little longer before SIGKILL.
+// The bench's server gets SHUTDOWN_TIMEOUT=10 (seconds) to drain; wait a little longer before SIGKILL.
+const SERVER_SHUTDOWN_TIMEOUT_SECONDS = 10
 const STOP_TIMEOUT_MS = 15_000
 const SERVER_LOG_LINES = 60
 
@@ -167,18 +172,20 @@ async function preparePglite({ dataDir, explain }) {
   }
 }
 
-// PostgreSQL: a database of its own, created through the `postgres` maintenance database.
+// PostgreSQL: a database of its own (BENCH_DATABASE_URL), created through the server's
+// `postgres` maintenance database and marked as the bench's with a comment. Only a database
+// carrying that mark is ever dropped: a URL naming anybody else's database stops the run.
 async function preparePostgres({ cleanup, explain }) {
-  const serverUrl = new URL(process.env.TEST_DATABASE_URL ?? DEFAULT_DATABASE_URL)
-  if (!isLocalHost(serverUrl.hostname)) {
-    throw new Error(`TEST_DATABASE_URL must point at this machine; got host ${serverUrl.hostname}`)
-  }
-  // A run killed with SIGKILL may have left the database behind: start from nothing.
-  await dropBenchDatabase(serverUrl)
-  await onMaintenanceDb(serverUrl, (sql) => sql.unsafe(`create database ${BENCH_DATABASE}`))
-  cleanup.add(`drop database ${BENCH_DATABASE}`, () => dropBenchDatabase(serverUrl))
+  const { serverUrl, database } = benchDatabaseTarget()
+  // A run killed with SIGKILL may have left its database behind: start from nothing.
+  await dropBenchDatabase(serverUrl, database)
+  await onMaintenanceDb(serverUrl, async (sql) => {
+    await sql.unsafe(`create database ${quoteIdent(database)}`)
+    await sql.unsafe(`comment on database ${quoteIdent(database)} is '${BENCH_MARK}'`)
+  })
+  cleanup.add(`drop database ${database}`, () => dropBenchDatabase(serverUrl, database))
 
-  const url = withDatabase(serverUrl, BENCH_DATABASE)
+  const url = withDatabase(serverUrl, database)
   const db = await openPostgres(url)
   try {
     await db.migrate()
@@ -188,6 +195,25 @@ async function preparePostgres({ cleanup, explain }) {
   } finally {
     await db.close()
   }
+}
+
+/** BENCH_DATABASE_URL, or `brokervault_bench` on the server of TEST_DATABASE_URL. */
+function benchDatabaseTarget() {
+  const testUrl = new URL(process.env.TEST_DATABASE_URL || DEFAULT_DATABASE_URL)
+  const benchUrl = new URL(process.env.BENCH_DATABASE_URL || withDatabase(testUrl, DEFAULT_BENCH_DATABASE))
+  const database = decodeURIComponent(benchUrl.pathname.replace(/^\//, ''))
+  const variable = process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'TEST_DATABASE_URL'
+  if (!isLocalHost(benchUrl.hostname)) {
+    throw new Error(`${variable} must point at this machine; got host ${benchUrl.hostname}`)
+  }
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database) || RESERVED_DATABASES.has(database)) {
+    throw new Error(`BENCH_DATABASE_URL must name a database of its own (lower-case letters, digits, _); got "${database}"`)
+  }
+  const testDatabase = decodeURIComponent(testUrl.pathname.replace(/^\//, ''))
+  if (database === testDatabase && sameServer(benchUrl, testUrl)) {
+    throw new Error(`BENCH_DATABASE_URL names the test database "${database}"; the bench needs one it may drop`)
+  }
+  return { serverUrl: benchUrl, database }
 }
 
 function withDatabase(serverUrl, database) {
@@ -205,10 +231,26 @@ async function onMaintenanceDb(serverUrl, fn) {
   }
 }
 
-// WITH (FORCE) (PostgreSQL 13+) ends connections a dead server might still hold.
-const dropBenchDatabase = (serverUrl) =>
-  onMaintenanceDb(serverUrl, (sql) => sql.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`))
+/**
+ * Drops the bench database if it exists and carries the bench's mark; refuses otherwise.
+ * WITH (FORCE) (PostgreSQL 13+) ends connections a dead server might still hold.
+ */
+const dropBenchDatabase = (serverUrl, database) =>
+  onMaintenanceDb(serverUrl, async (sql) => {
+    const [found] = await sql`
+      select shobj_description(oid, 'pg_database') as mark from pg_database where datname = ${database}`
+    if (!found) return
+    if (found.mark !== BENCH_MARK) {
+      throw new Error(
+        `Database "${database}" exists and was not made by the bench: not dropping it. ` +
+          'Point BENCH_DATABASE_URL at a database name that does not exist yet.',
+      )
+    }
+    await sql.unsafe(`drop database ${quoteIdent(database)} with (force)`)
+  })
 
+const quoteIdent = (name) => `"${name.replaceAll('"', '""')}"`
+const sameServer = (a, b) => a.hostname === b.hostname && (a.port || '5432') === (b.port || '5432')
 const isLocalHost = (hostname) => ['localhost', '127.0.0.1', '[::1]', '::1', ''].includes(hostname)
 
 /**
@@ -260,6 +302,7 @@ function startServer({ port, dataDir, env: extraEnv }) {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     // One sign-in per target only, but a shared machine's earlier runs must not lock us out.
     RATE_LIMIT_SIGNIN_PER_IP: '1000',
+    SHUTDOWN_TIMEOUT: String(SERVER_SHUTDOWN_TIMEOUT_SECONDS),
     ...extraEnv,
   }
   // The caller's shell must not redirect the app elsewhere (PGlite target: no DATABASE_URL).

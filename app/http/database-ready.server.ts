@@ -1,13 +1,72 @@
-import { data, type MiddlewareFunction } from 'react-router'
+import { type MiddlewareFunction } from 'react-router'
+import { describeDatabaseError, isDatabaseUnavailable } from '#db/availability.server.ts'
 import { ensureDatabaseReady } from '#db/client.server.ts'
+import { databaseUnavailable, rethrowIfDatabaseOutage } from './database-outage.server.ts'
 
 /** Under `react-router dev` nothing migrates ahead of the first request; in production it is a no-op. */
-export const databaseReadyMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+export const databaseReadyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   try {
     await ensureDatabaseReady()
   } catch (error) {
+    rethrowIfDatabaseOutage(error, request)
+    // Reachable but not migrated (a failing migration): no page can work, and the log says why.
     console.error('Database not ready', error)
-    throw data('The service is temporarily unavailable. Please try again shortly.', { status: 503 })
+    throw databaseUnavailable(request)
   }
   return next()
+}
+
+/** The database stayed out of reach for the whole start-up window, or refused us: one line says why. */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError'
+}
+
+// SQLSTATE classes that no retry fixes: 28 (wrong role or password), 3D (no such database).
+const REFUSED_AT_START = /^(28|3D)/
+
+const FIRST_RETRY_DELAY_MS = 500
+const MAX_RETRY_DELAY_MS = 5_000
+
+type WaitOptions = {
+  timeoutMs: number
+  log?: (line: string) => void
+  sleep?: (ms: number) => Promise<void>
+}
+
+/**
+ * At start: connect and migrate, retrying an unreachable database with backoff (0.5 s doubling,
+ * at most 5 s apart) for up to `timeoutMs`, one log line per failed attempt. Databases come up
+ * after the app in many deployments; a wrong password or a broken migration fails at once.
+ */
+export async function waitForDatabase({
+  timeoutMs,
+  log = (line) => console.warn(line),
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}: WaitOptions) {
+  const deadline = Date.now() + timeoutMs
+  let delay = FIRST_RETRY_DELAY_MS
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ensureDatabaseReady()
+      if (attempt > 1) log(`Database reachable (attempt ${attempt}).`)
+      return
+    } catch (error) {
+      const reason = describeDatabaseError(error)
+      const code = (error as { code?: unknown }).code
+      if (typeof code === 'string' && REFUSED_AT_START.test(code)) {
+        throw new DatabaseStartError(`BrokerVault cannot use the database: ${reason}. Exiting.`)
+      }
+      if (!isDatabaseUnavailable(error)) throw error
+      const left = deadline - Date.now()
+      if (left <= 0) {
+        throw new DatabaseStartError(
+          `BrokerVault could not reach the database within ${timeoutMs / 1000} s (DATABASE_CONNECT_TIMEOUT; last error: ${reason}). Exiting.`,
+        )
+      }
+      const wait = Math.min(delay, left)
+      log(`Database not reachable (attempt ${attempt}: ${reason}); retrying in ${(wait / 1000).toFixed(1)} s.`)
+      await sleep(wait)
+      delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS)
+    }
+  }
 }

@@ -18,7 +18,9 @@ const NavStateSchema = z.object({
 }) satisfies z.ZodType<NavState>
 
 type NavBox = { state: NavState; dirty: boolean }
-const navContext = createContext<NavBox>({ state: emptyNavState(0), dirty: false })
+// What `get` answers before navStateMiddleware ran; never to be written to (it is shared).
+const NO_NAV_BOX: NavBox = Object.freeze({ state: emptyNavState(0), dirty: false }) as NavBox
+const navContext = createContext<NavBox>(NO_NAV_BOX)
 const navCookie = () => appCookie('bv_nav', (7 * DAY_MS) / 1000)
 
 export const navStateMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -43,6 +45,16 @@ export function updateNavState(context: Readonly<RouterContextProvider>, change:
     box.state = next
     box.dirty = true
   }
+}
+
+/**
+ * The seed's network-error flag, set while the database cannot be reached (the root loader
+ * clears it on the next page that gets through). A no-op when the failure came before the
+ * navigation state was read: there is nothing to write it into then.
+ */
+export function flagNetworkError(context: Readonly<RouterContextProvider>) {
+  if (context.get(navContext) === NO_NAV_BOX) return
+  updateNavState(context, (s) => (s.networkError ? s : { ...s, networkError: true }))
 }
 
 /** "Reset Navigation State" / "Clear Navigation State": every flag and counter back to empty. */

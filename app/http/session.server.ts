@@ -12,35 +12,30 @@ import {
 
 type SessionBox = {
   auth: AuthState | null
-  /** A database failure while loading: the seed's network-error state. */
-  failed: boolean
   /** A cookie was sent but its session is gone (expired or signed out elsewhere). */
   stale: boolean
   /** What to send: a new token, a refreshed expiry, or a cleared cookie. */
   cookie: { token: string } | { clear: true } | null
 }
-const sessionContext = createContext<SessionBox>({ auth: null, failed: false, stale: false, cookie: null })
+const sessionContext = createContext<SessionBox>({ auth: null, stale: false, cookie: null })
 const sessionCookie = () => appCookie('bv_session', SESSION_TTL_MS / 1000)
 
 /** Loads user, profile and subscription with the session in one query, only when a cookie is sent. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const box: SessionBox = { auth: null, failed: false, stale: false, cookie: null }
+  const box: SessionBox = { auth: null, stale: false, cookie: null }
   context.set(sessionContext, box)
   const token = await readToken(request)
   let lookupMs: number | null = null
   if (token) {
     const started = performance.now()
-    try {
-      const loaded = await findSession(token, new Date())
-      box.auth = loaded?.auth ?? null
-      if (loaded?.slid) box.cookie = { token }
-      if (!loaded) {
-        box.cookie = { clear: true }
-        box.stale = true
-      }
-    } catch (error) {
-      console.error('Session lookup failed', error)
-      box.failed = true
+    // A failed lookup is not "no session": it propagates (a database outage becomes the 503
+    // page, see database-outage.server.ts), so the broker is neither redirected nor signed out.
+    const loaded = await findSession(token, new Date())
+    box.auth = loaded?.auth ?? null
+    if (loaded?.slid) box.cookie = { token }
+    if (!loaded) {
+      box.cookie = { clear: true }
+      box.stale = true
     }
     lookupMs = performance.now() - started
   }
@@ -65,10 +60,6 @@ export function getAuth(context: Readonly<RouterContextProvider>): AuthState | n
 
 export function wasSessionStale(context: Readonly<RouterContextProvider>) {
   return context.get(sessionContext).stale
-}
-
-export function didSessionLookupFail(context: Readonly<RouterContextProvider>) {
-  return context.get(sessionContext).failed
 }
 
 /** For loaders and actions behind the session guard: the guard has already run. */

@@ -9,6 +9,20 @@ const flag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes')
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+// Durations in seconds; fractions allowed (tests use short ones).
+const positiveSeconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback)
+
+/** Seconds, as operators write them; server.mjs gets milliseconds from serverTimeoutsMs. */
+export const ServerTimeoutsSchema = z.object({
+  // On SIGTERM/SIGINT, how long in-flight requests (uploads too) may run before they are cut.
+  SHUTDOWN_TIMEOUT: positiveSeconds(25),
+  // At start, how long to keep retrying a database that does not answer before giving up.
+  DATABASE_CONNECT_TIMEOUT: positiveSeconds(60),
+})
+
+export function serverTimeoutsMs(env: z.infer<typeof ServerTimeoutsSchema>) {
+  return { shutdownMs: env.SHUTDOWN_TIMEOUT * 1000, databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT * 1000 }
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -34,6 +48,7 @@ const EnvSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  ...ServerTimeoutsSchema.shape,
   RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   RATE_LIMIT_SIGNIN_PER_IP: positiveInt(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: positiveInt(10),

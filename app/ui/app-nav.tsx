@@ -12,7 +12,7 @@ export const NAV_ITEMS = [
 /**
  * Deals is not one of the seed's five: the bottom bar keeps those, and Deals sits in the top bar
  * on wide screens (after Clients, whose deals they are) and in a slim header on phones, so it is
- * one tap away from every app page. See docs/decisions/008-deals-in-the-navigation.md.
+ * one tap away from every app page. See docs/decisions/010-deals-in-the-navigation.md.
  */
 export const DEALS_ITEM = {
   to: '/deals',

@@ -26,3 +26,22 @@ export function ErrorFallbackScreen({ detail }: { detail?: string }) {
     </main>
   )
 }
+
+/**
+ * The database cannot be reached. Plain HTML: it shows the same with JavaScript off and on share
+ * pages, which ship none. After a refused form post there is no link: the browser's Back button
+ * returns to the form with what was typed, a link would load it empty.
+ */
+export function UnavailableScreen({ message, retryHref }: { message: string; retryHref?: string }) {
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-muted">503</p>
+      <h1 className="text-xl font-semibold">{message}</h1>
+      {retryHref ? (
+        <a href={retryHref} className="rounded-md bg-brand px-4 py-2 font-medium text-brand-ink no-underline">
+          Try again
+        </a>
+      ) : null}
+    </main>
+  )
+}

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest'
+import { ServerTimeoutsSchema, serverTimeoutsMs } from '#app/lib/env.server.ts'
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#app/lib/time.ts'
 import { GUARD_FAILURE_RESET_MS, REDIRECT_COUNTERS_RESET_MS } from '#app/modules/navigation/nav-state.ts'
 import {
@@ -22,4 +23,14 @@ it('durations have the values their names promise', () => {
   expect(TOAST_DEFAULT_DURATION_MS).toBe(5_000)
   expect(OFFLINE_TOAST_DURATION_MS).toBe(5_000)
   expect(ONLINE_TOAST_DURATION_MS).toBe(3_000)
+})
+
+it('SHUTDOWN_TIMEOUT and DATABASE_CONNECT_TIMEOUT are seconds, 25 and 60 by default', () => {
+  expect(serverTimeoutsMs(ServerTimeoutsSchema.parse({}))).toEqual({ shutdownMs: 25_000, databaseConnectMs: 60_000 })
+  expect(serverTimeoutsMs(ServerTimeoutsSchema.parse({ SHUTDOWN_TIMEOUT: '2.5', DATABASE_CONNECT_TIMEOUT: '90' }))).toEqual({
+    shutdownMs: 2_500,
+    databaseConnectMs: 90_000,
+  })
+  expect(ServerTimeoutsSchema.safeParse({ SHUTDOWN_TIMEOUT: '0' }).success).toBe(false)
+  expect(ServerTimeoutsSchema.safeParse({ DATABASE_CONNECT_TIMEOUT: '25ms' }).success).toBe(false)
 })

@@ -8,6 +8,7 @@ import { afterSignIn } from '#app/modules/navigation/nav-state.ts'
 import { getNavState, updateNavState } from '#app/http/nav-state.server.ts'
 import { consumeRateLimits, describeRetryAfter, refundRateLimit, resetRateLimit } from '#app/modules/security/rate-limit.server.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
+import { rethrowIfDatabaseOutage } from '#app/http/database-outage.server.ts'
 import { startSession } from '#app/http/session.server.ts'
 import { signUp } from '#app/modules/auth/accounts.server.ts'
 import { authenticator, INVALID_CREDENTIALS_MESSAGE, InvalidCredentialsError } from '#app/modules/auth/authenticator.server.ts'
@@ -72,7 +73,8 @@ export async function handleSignIn(request: Request, form: FormData, submission:
     if (error instanceof InvalidCredentialsError) {
       return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
     }
-    // The seed's fallback when the failure has no message for the user (e.g. the database is down).
+    rethrowIfDatabaseOutage(error, request)
+    // The seed's fallback when the failure has no message for the user.
     console.error('Sign-in failed', error)
     return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign in'] }) }, { status: 503 })
   }
@@ -114,6 +116,7 @@ export async function handleSignUp(form: FormData, submission: AuthSubmission, c
   }
 
   const created = await signUp(submission.value).catch((error: unknown) => {
+    rethrowIfDatabaseOutage(error, { method: 'POST' })
     console.error('Sign-up failed', error)
     return null
   })
