@@ -15,7 +15,8 @@ import { insertProperties, makePhotos } from './support/properties.ts'
 const INFO_PAGES = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 'refund-policy', 'cookie-policy', 'contact', 'shipping-policy', 'about', 'help']
 
 test('every page has no WCAG 2.2 A/AA violations in both themes at 375 and 1280 px', async ({ page, db, browser }, testInfo) => {
-  test.setTimeout(180_000)
+  // About 150 scans at 1–1.5 s each on a shared 2-core machine.
+  test.setTimeout(300_000)
   const broker = await signUpAndSignIn(page)
   await db.setPlan(broker.email, 'starter')
 
