@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useSyncExternalStore } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -28,6 +28,7 @@ import { isOutageData, NOTHING_SAVED_IN_APP_MESSAGE } from '#app/lib/outage.ts'
 import { ErrorFallbackScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
 import { PendingIndicator } from '#app/ui/pending-indicator.tsx'
 import { ToastRegion } from '#app/ui/toast-region.tsx'
+import { MAIN_ID, SkipLink } from '#app/ui/skip-link.tsx'
 import stylesheet from './app.css?url'
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -83,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
+        <SkipLink />
         {children}
         {hydrate ? (
           <>
@@ -102,8 +104,30 @@ declare global {
   }
 }
 
+/**
+ * After a client-side move to another page, focus goes to the new page's h1, so a screen reader
+ * reads where the broker landed and Tab continues from the content, not from <body>. Not on the
+ * first load (the browser starts there itself, as it does for every page without JavaScript),
+ * not when only the query or the hash changes (filters, pages of a list, the photo viewer), and
+ * not when something on the new page already took focus (an autofocus field).
+ */
+function useFocusHeadingOnNavigation(pathname: string) {
+  const previous = useRef(pathname)
+  useEffect(() => {
+    if (previous.current === pathname) return
+    previous.current = pathname
+    const main = document.getElementById(MAIN_ID)
+    if (main && main !== document.activeElement && main.contains(document.activeElement)) return
+    const heading = main?.querySelector<HTMLElement>('h1') ?? document.querySelector<HTMLElement>('h1')
+    if (!heading) return
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+    heading.focus({ preventScroll: true })
+  }, [pathname])
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
+  useFocusHeadingOnNavigation(location.pathname)
   useEffect(() => {
     // The seed's window flags mirror the data attributes.
     window.trialExpired = loaderData.trialExpired

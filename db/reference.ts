@@ -46,6 +46,7 @@ export type DealStage = (typeof DEAL_STAGES)[number]
 export const SHARE_KINDS = ['property', 'client_listing'] as const
 export type ShareKind = (typeof SHARE_KINDS)[number]
 export const FEEDBACK_REACTIONS = ['interested', 'not_for_me'] as const
+export type FeedbackReaction = (typeof FEEDBACK_REACTIONS)[number]
 export const COMMENT_SUBJECTS = ['property', 'client', 'deal'] as const
 export type CommentSubject = (typeof COMMENT_SUBJECTS)[number]
 

@@ -88,7 +88,7 @@ test('the gallery is a uniform grid with a viewer that needs no JavaScript, on t
   await mediaPhotoRows(page).nth(2).getByRole('button', { name: 'Save caption' }).click()
   await expectToast(page, 'Caption saved.')
   // Without a caption, the alt text says which photo of which listing it is.
-  const alts = [`Photo 1 of ${TITLE}`, `Photo 2 of ${TITLE}`, 'Terrace at sunset']
+  const alts = [`${TITLE}, photo 1`, `${TITLE}, photo 2`, 'Terrace at sunset']
 
   // The broker's page, on a desktop and on a phone.
   const gallery = page.getByRole('list', { name: 'Photos', exact: true })

@@ -91,7 +91,7 @@ export function AppNav() {
       </header>
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-30 flex border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
+        className="bottom-bar fixed inset-x-0 bottom-0 z-30 flex border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] md:hidden"
       >
         {NAV_ITEMS.map((item) => (
           <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="bottom" />

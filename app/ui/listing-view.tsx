@@ -6,16 +6,19 @@ import {
 import { Button, ErrorList, Field, TextareaField } from './form.tsx'
 import { SharedPropertyView, SharePage } from './share-page.tsx'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
+import type { FeedbackReaction } from '#db/reference.ts'
 
 type ClientListingViewProps = {
   properties: SharedProperty[]
   broker: BrokerContact
+  /** The reaction the client last picked per property id (shown as the pressed button). */
+  picked: Record<string, FeedbackReaction>
   /** The refused post, if any: its errors and values go back next to that property's form. */
   feedback: FeedbackFormState | null
 }
 
 /** A shared shortlist: each property in the broker's order, each with its feedback form. */
-export function ClientListingView({ properties, broker, feedback }: ClientListingViewProps) {
+export function ClientListingView({ properties, broker, picked, feedback }: ClientListingViewProps) {
   const count = `${properties.length} ${properties.length === 1 ? 'property' : 'properties'}`
   return (
     <SharePage broker={broker}>
@@ -28,7 +31,7 @@ export function ClientListingView({ properties, broker, feedback }: ClientListin
         {properties.map((property, index) => (
           <li key={property.id}>
             <SharedPropertyView property={property} heading="h2" eagerCover={index === 0}>
-              <FeedbackForm property={property} state={feedback?.propertyId === property.id ? feedback : null} />
+              <FeedbackForm property={property} picked={picked[property.id] ?? null} state={feedback?.propertyId === property.id ? feedback : null} />
             </SharedPropertyView>
           </li>
         ))}
@@ -43,7 +46,14 @@ const errorsOf = (message: string | undefined) => (message ? [message] : null)
  * A plain POST form to this very URL (no script on share pages). The honeypot is hidden from
  * people by CSS; ids carry the property id because the page holds one form per property.
  */
-function FeedbackForm({ property, state }: { property: SharedProperty; state: FeedbackFormState | null }) {
+type FeedbackFormProps = { property: SharedProperty; picked: FeedbackReaction | null; state: FeedbackFormState | null }
+
+const REACTION_LABELS: Record<FeedbackReaction, string> = { interested: 'Interested', not_for_me: 'Not for me' }
+
+/** The picked reaction's button: pressed for assistive technology, and marked with a ring and a tick for the eye. */
+const PICKED_STYLE = 'aria-pressed:ring-2 aria-pressed:ring-ink aria-pressed:ring-offset-2 aria-pressed:ring-offset-surface'
+
+function FeedbackForm({ property, picked, state }: FeedbackFormProps) {
   const id = property.id
   return (
     <form method="post" aria-label={`Your feedback on ${property.title}`} className="space-y-3 rounded-xl border border-line bg-surface p-4 print:hidden">
@@ -69,10 +79,23 @@ function FeedbackForm({ property, state }: { property: SharedProperty; state: Fe
         inputProps={{ id: `name-${id}`, name: 'name', type: 'text', maxLength: FEEDBACK_NAME_MAX_LENGTH, autoComplete: 'name', defaultValue: state?.values.name }}
       />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" name="reaction" value="interested">Interested</Button>
-        <Button type="submit" name="reaction" value="not_for_me" variant="secondary">Not for me</Button>
+        {(['interested', 'not_for_me'] as const).map((reaction) => (
+          <Button
+            key={reaction}
+            type="submit"
+            name="reaction"
+            value={reaction}
+            variant={reaction === 'interested' ? 'primary' : 'secondary'}
+            aria-pressed={picked === reaction}
+            className={PICKED_STYLE}
+          >
+            {picked === reaction ? <span aria-hidden="true">✓&nbsp;</span> : null}
+            {REACTION_LABELS[reaction]}
+          </Button>
+        ))}
         <Button type="submit" name="reaction" value="" variant="secondary">Send comment</Button>
       </div>
+      {picked ? <p className="text-sm text-muted">{`Your answer: ${REACTION_LABELS[picked]}.`}</p> : null}
       <ErrorList errors={errorsOf(state?.errors.reaction)} />
     </form>
   )

@@ -17,7 +17,7 @@ type FormEcho = {
 }
 type MediaDocument = { id: string; title: string; fileName: string; bytes: number; sharedWithClients: boolean }
 
-const photoAlt = (photo: PhotoForImage, index: number) => photo.caption || `Photo ${index + 1}`
+const photoAlt = (photo: PhotoForImage, index: number) => photo.caption.trim() || `Photo ${index + 1}`
 
 export function PhotosCard({ photos, limits, values, errorsFor }: FormEcho & { photos: PhotoForImage[] }) {
   return (

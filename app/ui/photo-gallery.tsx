@@ -9,9 +9,9 @@ import { PhotoImage } from './photo.tsx'
  * there too.
  */
 
-/** "Photo 2 of Sea View Flat", unless the broker wrote a caption. */
+/** "Sea View Flat, photo 2", unless the broker wrote a caption: the tile link's name too. */
 export function photoAlt(photo: PhotoForImage, index: number, title: string) {
-  return photo.caption || `Photo ${index + 1} of ${title}`
+  return photo.caption.trim() || `${title}, photo ${index + 1}`
 }
 
 const viewerId = (photo: PhotoForImage) => `photo-${photo.id}`

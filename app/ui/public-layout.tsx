@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
+import { MAIN_LANDMARK } from './skip-link.tsx'
 
 export function useContactEmail() {
   const root = useRouteLoaderData('root') as { contactEmail?: string } | undefined
@@ -77,7 +78,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <PublicHeader />
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
+      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
       <PublicFooter />
     </div>
   )

@@ -4,6 +4,7 @@ import { priceText } from '#app/modules/properties/price-text.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import { PhotoGallery, SHARE_GALLERY } from './photo-gallery.tsx'
 import { PropertyFacts } from './property-facts.tsx'
+import { MAIN_LANDMARK } from './skip-link.tsx'
 
 /** Statuses a client should know about before falling for a place. */
 const FLAGGED_STATUSES = new Set(['under_offer', 'sold', 'rented', 'off_market'])
@@ -15,7 +16,7 @@ export function SharePage({ broker, children }: { broker: BrokerContact; childre
       <p role="note" className="bg-brand px-4 py-2 text-center text-sm font-medium text-brand-ink print:hidden">
         Preview Mode - View Only
       </p>
-      <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 print:max-w-none print:p-0">
+      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-3xl space-y-6 px-4 py-6 print:max-w-none print:p-0">
         {children}
         <BrokerCard broker={broker} />
       </main>

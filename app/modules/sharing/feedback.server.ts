@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb } from '#db/client.server.ts'
 import { clientFeedback } from '#db/schema.ts'
@@ -10,7 +10,7 @@ import { isUuid } from '#app/lib/ids.ts'
 import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
 import type { LiveShare } from './shares.server.ts'
-import { FEEDBACK_REACTIONS } from '#db/reference.ts'
+import { FEEDBACK_REACTIONS, type FeedbackReaction } from '#db/reference.ts'
 
 export const FEEDBACK_LIMIT_PER_SHARE_PER_HOUR = 20
 export const FEEDBACK_LIMIT_PER_IP_PER_15_MIN = 10
@@ -110,6 +110,30 @@ async function consumeFeedbackAllowance(shareId: string, clientAddress: string):
   if (!perIp.allowed) return perIp.retryAfterSeconds
   const perShare = await consumeRateLimit(`feedback:share:${shareId}`, FEEDBACK_LIMIT_PER_SHARE_PER_HOUR, FEEDBACK_SHARE_WINDOW_SECONDS)
   return perShare.allowed ? null : perShare.retryAfterSeconds
+}
+
+/**
+ * The reaction the client last picked for each property, on this share only: the share page
+ * shows it as the pressed button, from the server, since the page ships no script. A post with
+ * only a comment leaves the earlier reaction standing.
+ */
+export async function listPickedReactions(share: LiveShare): Promise<Record<string, FeedbackReaction>> {
+  if (!share.clientId) return {}
+  const rows = await getDb()
+    .selectDistinctOn([clientFeedback.propertyId], { propertyId: clientFeedback.propertyId, reaction: clientFeedback.reaction })
+    .from(clientFeedback)
+    .where(
+      and(
+        eq(clientFeedback.ownerId, share.ownerId),
+        eq(clientFeedback.shareId, share.id),
+        eq(clientFeedback.clientId, share.clientId),
+        isNotNull(clientFeedback.reaction),
+      ),
+    )
+    .orderBy(clientFeedback.propertyId, desc(clientFeedback.createdAt))
+  const picked: Record<string, FeedbackReaction> = {}
+  for (const row of rows) if (row.reaction) picked[row.propertyId] = row.reaction
+  return picked
 }
 
 export type PropertyFeedback = {

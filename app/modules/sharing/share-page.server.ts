@@ -4,6 +4,8 @@ import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/mo
 import { getPublicProfile } from '#app/modules/profile/profile.server.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import type { LiveShare } from './shares.server.ts'
+import { listPickedReactions } from './feedback.server.ts'
+import type { FeedbackReaction } from '#db/reference.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 
 /**
@@ -51,6 +53,8 @@ export type SharePageData = {
   kind: LiveShare['kind']
   properties: SharedProperty[]
   broker: BrokerContact
+  /** On a shortlist: the reaction the client last picked per property id. */
+  picked: Record<string, FeedbackReaction>
 }
 
 /** Everything a share page renders; null for a share whose property (or broker) has gone. */
@@ -62,10 +66,11 @@ export async function loadSharePage(share: LiveShare): Promise<SharePageData | n
         ? await getListingOrder(share.ownerId, share.clientId)
         : null
   if (!order) return null
-  const [shared, broker] = await Promise.all([
+  const [shared, broker, picked] = await Promise.all([
     loadSharedProperties(share.ownerId, order.propertyIds, order.notes),
     loadBrokerContact(share.ownerId),
+    share.kind === 'client_listing' ? listPickedReactions(share) : {},
   ])
   if (!broker || (share.kind === 'property' && shared.length === 0)) return null
-  return { kind: share.kind, properties: shared, broker }
+  return { kind: share.kind, properties: shared, broker, picked }
 }

@@ -5,6 +5,7 @@ import { clearNavState, getNavState } from '#app/http/nav-state.server.ts'
 import { Button } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth-recovery'
 import { readForm } from '#app/http/form-body.server.ts'
+import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
 
 export const RECOVERY_REFRESH_MS = 2000
 export const CLEARED_MESSAGE = 'Navigation state cleared successfully'
@@ -53,7 +54,7 @@ export default function AuthRecoveryPage({ loaderData: d }: Route.ComponentProps
   }, [revalidator])
   const counters = { ...d.redirects, ...Object.fromEntries(Object.entries(d.trialRedirects).map(([k, v]) => [`trial ${k}`, v])) }
   return (
-    <main className="mx-auto max-w-lg space-y-6 px-4 py-10">
+    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-lg space-y-6 px-4 py-10">
       {/* Without JavaScript the page reloads itself every 2 s; with it, a timer revalidates. */}
       <noscript>
         <meta httpEquiv="refresh" content={String(RECOVERY_REFRESH_MS / 1000)} />

@@ -9,6 +9,7 @@ import { getAuth } from '#app/http/session.server.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 import { Button, Field, Honeypot, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth'
+import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
 
 export const NETWORK_ISSUE_MESSAGE = 'Network connection issue detected. Some features may not work properly.'
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
+    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
       <Link to="/" className="text-center text-lg font-bold text-ink no-underline">
         BrokerVault
       </Link>

@@ -92,7 +92,7 @@ export const meta: Route.MetaFunction = ({ data }) => shareMeta(data)
 export default function SharePreview({ loaderData, actionData }: Route.ComponentProps) {
   const { page } = loaderData
   if (page.kind === 'client_listing') {
-    return <ClientListingView properties={page.properties} broker={page.broker} feedback={actionData?.feedback ?? null} />
+    return <ClientListingView properties={page.properties} broker={page.broker} picked={page.picked} feedback={actionData?.feedback ?? null} />
   }
   const property = page.properties[0]
   return (

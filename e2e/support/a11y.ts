@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Locator, type Page } from '@playwright/test'
+import type { E2EDatabase } from './db.ts'
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the issue's target (2.2 added only AA rules to axe's tags). */
+export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Runs axe on the page as it is and fails with each rule and the elements it found. */
+export async function expectNoAxeViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA_TAGS).analyze()
+  const found = violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+  expect(found, `axe violations on ${what}`).toEqual([])
+}
+
+/** Sets the theme cookie the way the theme buttons do: a same-origin POST /theme. */
+export async function setTheme(page: Page, theme: 'light' | 'dark') {
+  const response = await page.request.post('/theme', { form: { theme, redirectTo: '/' }, maxRedirects: 0 })
+  expect(response.status(), `POST /theme ${theme}`).toBe(302)
+}
+
+/**
+ * The focused element can be seen: it is not <body>, it lies inside the viewport, and the point
+ * at its centre is the element itself or inside it, so no fixed bar (the phone's bottom bar, the
+ * sticky header) covers it (WCAG 2.4.11 Focus Not Obscured).
+ */
+export async function expectFocusInView(page: Page, step: string) {
+  const state = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    if (!element || element === document.body) return { ok: false, what: 'focus is on <body>' }
+    const rect = element.getBoundingClientRect()
+    const what = `<${element.tagName.toLowerCase()}> "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}" at ${Math.round(rect.top)}–${Math.round(rect.bottom)} of ${window.innerHeight}`
+    const inViewport = rect.width > 0 && rect.height > 0 && rect.top >= 0 && rect.left >= 0 && rect.bottom <= window.innerHeight && rect.right <= window.innerWidth
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+    const uncovered = hit !== null && (hit === element || element.contains(hit))
+    return { ok: inViewport && uncovered, what: `${what}${inViewport ? '' : ', outside the viewport'}${uncovered ? '' : `, covered by <${hit?.tagName.toLowerCase()}>`}` }
+  })
+  expect(state.ok, `${step}: ${state.what}`).toBe(true)
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement)
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, checking at every stop that the focused
+ * element is in view and uncovered. Fails after `maxStops`.
+ */
+export async function tabTo(page: Page, target: Locator, step: string, { backwards = false, maxStops = 40 } = {}) {
+  for (let stop = 1; stop <= maxStops; stop++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    await expectFocusInView(page, `${step}, stop ${stop}`)
+    if (await isFocused(target)) return
+  }
+  throw new Error(`${step}: not reached in ${maxStops} Tab stops`)
+}
+
+/** A live share link straight in the database (the UI that makes one is tested elsewhere). */
+export async function insertShare(db: E2EDatabase, email: string, target: { propertyId: string } | { clientId: string }) {
+  const id = randomBytes(16).toString('base64url')
+  const owner = db.sql`(select id from users where lower(email) = lower(${email}))`
+  if ('propertyId' in target) await db.sql`insert into shares (id, owner_id, kind, property_id) values (${id}, ${owner}, 'property', ${target.propertyId})`
+  else await db.sql`insert into shares (id, owner_id, kind, client_id) values (${id}, ${owner}, 'client_listing', ${target.clientId})`
+  return id
+}
