@@ -45,8 +45,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'js-on', use: { ...CHROMIUM, javaScriptEnabled: true } },
-    // The axe scan runs once, with JavaScript (a11y-scan.spec.ts says why).
-    { name: 'js-off', use: { ...CHROMIUM, javaScriptEnabled: false }, testIgnore: /a11y-scan\.spec\.ts$/ },
+    { name: 'js-off', use: { ...CHROMIUM, javaScriptEnabled: false } },
   ],
   webServer: {
     command: 'node server.mjs',

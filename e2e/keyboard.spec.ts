@@ -29,8 +29,8 @@ test('sign in with the keyboard: skip link first, then the form', async ({ page,
   await expectToast(page, 'Logged in successfully!')
   // With JavaScript the move is client-side, and focus lands on the new page's h1.
   if (javaScriptEnabled) await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
-  // From there (or from the top without JavaScript), Tab reaches "New deal" uncovered.
-  await tabTo(page, page.getByRole('link', { name: 'New deal' }).first(), 'to New deal on /home')
+  // From there (or from the top without JavaScript), Tab reaches the deal-board link low on /home, uncovered.
+  await tabTo(page, page.getByRole('link', { name: 'Open the deal board' }), 'to the deal board link on /home')
 })
 
 test('create a property with the keyboard, every field in view above the bottom bar', async ({ page, javaScriptEnabled }) => {

@@ -1,3 +1,5 @@
+// DRAFT, not run yet: the full scan (about 150 axe runs) exceeded its time limit on this
+// machine; rename to *.spec.ts once it is split or narrowed to finish in about 90 s (issue 15 note).
 import { expect, signUpAndSignIn, test } from './support/fixtures.ts'
 import { expectNoAxeViolations, insertShare, setTheme } from './support/a11y.ts'
 import { insertClient, insertDeal, insertListingItem } from './support/clients.ts'
