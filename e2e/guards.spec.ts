@@ -53,12 +53,23 @@ test.describe('session guard', () => {
     await page.goto('/pricing')
     await page.getByRole('button', { name: 'Choose Advanced' }).click()
     await expect(page).toHaveURL(/\/auth$/)
+    await expectToast(page, 'Sign in or create an account to choose a plan')
 
     await submitSignIn(page, broker.email, broker.password)
     await expect(page).toHaveURL(/\/pricing$/)
     await expectToast(page, 'Logged in successfully!')
     // Nothing was bought on the way.
     expect(await db.getPlan(broker.email)).toBe('free_trial')
+  })
+
+  test('a signed-in broker on /pricing keeps the app navigation', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/pricing')
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click()
+    await expect(page).toHaveURL(/\/clients$/)
+    await page.goto('/pricing')
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveCount(0)
   })
 
   test('a signed-in broker opening /auth is sent to /home', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
 import { sessionGuard, subscriptionGuard } from '#app/http/guards.server.ts'
-import { AppNav } from '#app/ui/app-nav.tsx'
+import { AppShell } from '#app/ui/app-shell.tsx'
 import type { Route } from './+types/layout'
 
 // Middleware, not a loader: child actions are guarded as well as child loaders.
@@ -11,11 +11,8 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function AppLayout() {
   return (
-    <div className="min-h-screen pb-20 md:pb-0">
-      <AppNav />
-      <main className="mx-auto max-w-6xl px-4 py-6">
-        <Outlet />
-      </main>
-    </div>
+    <AppShell>
+      <Outlet />
+    </AppShell>
   )
 }
