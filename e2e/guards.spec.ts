@@ -53,6 +53,7 @@ test.describe('session guard', () => {
     await page.goto('/pricing')
     await page.getByRole('button', { name: 'Choose Advanced' }).click()
     await expect(page).toHaveURL(/\/auth$/)
+    await expectToast(page, 'Sign in or create an account to choose a plan')
 
     await submitSignIn(page, broker.email, broker.password)
     await expect(page).toHaveURL(/\/pricing$/)
@@ -61,16 +62,39 @@ test.describe('session guard', () => {
     expect(await db.getPlan(broker.email)).toBe('free_trial')
   })
 
+  test('a signed-in broker on /pricing keeps the app navigation', async ({ page }) => {
+    await signUpAndSignIn(page)
+    await page.goto('/pricing')
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click()
+    await expect(page).toHaveURL(/\/clients$/)
+    await page.goto('/pricing')
+    await expect(page.getByRole('link', { name: 'Get started' })).toHaveCount(0)
+  })
+
   test('a signed-in broker opening /auth is sent to /home', async ({ page }) => {
     await signUpAndSignIn(page)
     await page.goto('/auth')
     await expect(page).toHaveURL(/\/home$/)
   })
 
-  test('a second guard redirect within 30 s shows the recovery screen', async ({ page }) => {
+  test('a visitor without a session is sent to /auth every time, never to the loop screen', async ({ page }) => {
+    for (const path of ['/home', '/clients', '/deals', '/home']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(/\/auth$/)
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
+    }
+  })
+
+  test('a session that keeps failing shows the recovery screen on the second redirect within 30 s', async ({ page, db }) => {
+    const broker = await signUpAndSignIn(page)
+    const [cookie] = (await page.context().cookies()).filter((c) => c.name === 'bv_session')
+    if (!cookie) throw new Error('no session cookie')
+    await db.endSessions(broker.email)
+    // The browser keeps sending the dead session's cookie, as a broken client would.
     await page.goto('/home')
     await expect(page).toHaveURL(/\/auth$/)
-
+    await page.context().addCookies([cookie])
     await page.goto('/clients')
     await expect(page).toHaveURL(/\/auth-recovery$/)
     await expect(page.getByRole('heading', { name: 'Navigation loop detected' })).toBeVisible()
@@ -80,8 +104,10 @@ test.describe('session guard', () => {
 })
 
 test.describe('recovery screen', () => {
-  test('shows diagnostics and its buttons; Clear Navigation State clears them', async ({ page }) => {
-    // A guarded request without a session leaves a saved path and a counter behind.
+  test('shows diagnostics and its buttons; Clear Navigation State clears them', async ({ page, db }) => {
+    // A failed session on a guarded request leaves a saved path and a counter behind.
+    const broker = await signUpAndSignIn(page)
+    await db.endSessions(broker.email)
     await page.goto('/properties')
     await expect(page).toHaveURL(/\/auth$/)
     await page.getByRole('link', { name: 'Authentication Recovery' }).click()

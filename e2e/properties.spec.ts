@@ -198,8 +198,11 @@ test.describe('properties', () => {
     const renamed = 'Harbour View Apartment with Terrace'
     await page.getByLabel('Title', { exact: true }).fill(renamed)
     await page.getByRole('button', { name: 'Save property' }).click()
-    await expect(page).toHaveURL(`/property/${id}`)
+    // Saving stays on the edit page (reachable even with an expired trial), with the toast.
+    await expect(page).toHaveURL(`/property/${id}/edit`)
     await expectToast(page, 'Property saved.')
+    await expect(page.getByRole('heading', { level: 1, name: `Edit ${renamed}` })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to the property' }).click()
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
     // Saving the form keeps what it did not change: the status and the photos.
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('under_offer')
@@ -218,8 +221,9 @@ test.describe('properties', () => {
     await propertyFormReady(propertyForm(page, 'Save property'), javaScriptEnabled)
     await fillPropertyForm(page, { Price: '475000', Bedrooms: '4' })
     await page.getByRole('button', { name: 'Save property' }).click()
-    await expect(page).toHaveURL(`/property/${id}`)
+    await expect(page).toHaveURL(`/property/edit/${id}`)
     await expectToast(page, 'Property saved.')
+    await page.getByRole('link', { name: 'Back to the property' }).click()
     await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible()
     await expect(page.getByText('€475,000', { exact: true })).toBeVisible()
     await expect(facts.getByRole('definition')).toHaveText(['Alfama, Lisbon', '4', 'sea view, renovated'])

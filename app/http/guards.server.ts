@@ -11,8 +11,10 @@ export const TRIAL_EXPIRED_MESSAGE = 'Your trial has expired. Please upgrade to 
 export const SESSION_REFRESH_FAILED_MESSAGE = 'Session refresh failed. Please sign in again.'
 
 /**
- * No session: remember the requested path and go to /auth. Two guard redirects within 30 s, or
- * a from→to pair tried more than 3 times, show the recovery screen instead of looping.
+ * No session: remember the requested path and go to /auth. A visitor who simply has no session
+ * cookie goes there every time. Only a session that keeps failing (a cookie is sent but its
+ * session cannot be loaded, the seed's failed refresh) is counted: two such redirects within
+ * 30 s, or a from→to pair tried more than 3 times, show the recovery screen instead of looping.
  */
 export const sessionGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (getAuth(context)) {
@@ -20,16 +22,21 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
     return next()
   }
   const url = new URL(request.url)
+  const authRedirectPath = url.pathname + url.search
+  if (!wasSessionStale(context)) {
+    updateNavState(context, (state) => ({ ...state, authRedirectPath }))
+    throw redirect('/auth')
+  }
   const now = Date.now()
   let toRecovery = false
   updateNavState(context, (state) => {
     const failure = recordGuardFailure(state, now)
     const pair = countRedirect(failure.state, url.pathname, '/auth', now)
     toRecovery = failure.showRecovery || !pair.allowed
-    return { ...pair.state, authRedirectPath: url.pathname + url.search }
+    return { ...pair.state, authRedirectPath }
   })
   // The seed's refresh failure: the browser had a session that has expired or was signed out.
-  if (wasSessionStale(context)) setFlash(context, { kind: 'info', message: SESSION_REFRESH_FAILED_MESSAGE })
+  setFlash(context, { kind: 'info', message: SESSION_REFRESH_FAILED_MESSAGE })
   throw redirect(toRecovery ? '/auth-recovery' : '/auth')
 }
 

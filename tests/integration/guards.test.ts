@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { expireTrial, subscriptionOf } from '#tests/support/db.ts'
+import { expireSessions, expireTrial, subscriptionOf } from '#tests/support/db.ts'
+import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
 import { signedInBroker, signIn, signUpBroker, TestBrowser } from '#tests/support/app.ts'
 
 const SUBSCRIPTION_GUARDED = [
@@ -49,24 +50,52 @@ describe('session guard', () => {
     expect((await browser.get('/properties?status=active')).status).toBe(200)
   })
 
-  it('shows the recovery screen on the second failed redirect within 30 s', async () => {
+  it('a visitor without a session goes to /auth with the redirect-back every time, never to recovery', async () => {
     const browser = new TestBrowser()
-    expect((await browser.get('/home')).headers.get('Location')).toBe('/auth')
-    expect((await browser.get('/clients')).headers.get('Location')).toBe('/auth-recovery')
+    const email = await signUpBroker(browser)
+    for (const path of ['/home', '/clients', '/home', '/deals', '/properties', '/properties', '/properties', '/properties?status=active']) {
+      const response = await browser.get(path)
+      expect(response.headers.get('Location'), path).toBe('/auth')
+    }
+    const auth = await (await browser.get('/auth')).text()
+    expect(auth).not.toContain('Navigation loop detected')
+    expect(auth).not.toContain('Session refresh failed')
+    expect((await signIn(browser, email)).headers.get('Location')).toBe('/properties?status=active')
+  })
+
+  it('a session that keeps failing shows the recovery screen on the second failed redirect within 30 s', async () => {
+    const { browser, token } = await keepsFailingSession()
+    expect((await token.resend('/home')).headers.get('Location')).toBe('/auth')
+    expect((await token.resend('/clients')).headers.get('Location')).toBe('/auth-recovery')
     const recovery = await (await browser.get('/auth-recovery')).text()
     expect(recovery).toContain('Navigation loop detected')
     expect(recovery).toContain('/clients')
   })
 
   it('a successful sign-in resets the loop counters', async () => {
-    const browser = new TestBrowser()
-    const email = await signUpBroker(browser)
-    await browser.get('/home')
+    const { browser, email, token } = await keepsFailingSession()
+    expect((await token.resend('/home')).headers.get('Location')).toBe('/auth')
     await signIn(browser, email)
-    await browser.post('/logout', {})
+    await expireSessions(email)
     expect((await browser.get('/clients')).headers.get('Location')).toBe('/auth')
   })
 })
+
+/**
+ * A browser whose session cookie names an expired session and that sends it again after the
+ * server clears it: the seed's "session refresh keeps failing".
+ */
+async function keepsFailingSession() {
+  const { browser, email } = await signedInBroker()
+  const cookie = browser.cookies.get('bv_session')
+  if (!cookie) throw new Error('no session cookie')
+  await expireSessions(email)
+  const resend = (path: string) => {
+    browser.cookies.set('bv_session', cookie)
+    return browser.get(path)
+  }
+  return { browser, email, token: { resend } }
+}
 
 describe('subscription guard', () => {
   it.each(SUBSCRIPTION_GUARDED)('sends %s to /pricing with the seed toast when the trial has expired', async (path) => {
@@ -90,6 +119,25 @@ describe('subscription guard', () => {
     expect((await browser.get('/property/edit/1')).status).toBe(404)
     expect((await browser.get('/property/1/edit')).status).toBe(404)
   })
+
+  it.each(['/property/{id}/edit', '/property/edit/{id}'])(
+    'saving on %s with an expired trial stays on the edit page with the success toast',
+    async (pattern) => {
+      const { browser, email } = await signedInBroker()
+      const id = await createPropertyVia(browser)
+      await expireTrial(email)
+      const path = pattern.replace('{id}', id)
+      const saved = await browser.post(path, propertyForm({ title: 'Saved after the trial' }))
+      expect(saved.status).toBe(302)
+      expect(saved.headers.get('Location')).toBe(path)
+      const page = await browser.get(path)
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toContain('Property saved.')
+      expect(html).not.toContain(TRIAL_EXPIRED_TOAST)
+      expect(html).toContain('value="Saved after the trial"')
+    },
+  )
 
   it('guards actions: an expired trial cannot post to a protected page', async () => {
     const { browser, email } = await signedInBroker()

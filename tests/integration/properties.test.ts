@@ -122,7 +122,8 @@ describe('editing, status, notes and deleting', () => {
       const form = await (await browser.get(path)).text()
       expect(form).toContain('value="Lisbon"')
       const response = await browser.post(path, propertyForm({ title }))
-      expect(response.headers.get('Location')).toBe(`/property/${id}`)
+      expect(response.headers.get('Location')).toBe(path)
+      expect(await (await browser.get(path)).text()).toContain('Property saved.')
       expect(await (await browser.get(`/property/${id}`)).text()).toContain(title)
     }
     expect(await activityKinds(id)).toEqual(['property_created', 'property_updated', 'property_updated'])

@@ -29,3 +29,9 @@ export async function subscriptionOf(email: string) {
   const [row] = await getDb().select().from(userSubscriptions).where(eq(userSubscriptions.userId, user.id))
   return row
 }
+
+/** Expires every session of this user: their cookies now name sessions that cannot load. */
+export async function expireSessions(email: string) {
+  const user = await findUser(email)
+  await getDb().update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, user.id))
+}

@@ -1,8 +1,7 @@
 import { Outlet } from 'react-router'
 import { sessionGuard, subscriptionGuard } from '#app/http/guards.server.ts'
-import { AppNav } from '#app/ui/app-nav.tsx'
+import { AppShell } from '#app/ui/app-shell.tsx'
 import type { Route } from './+types/layout'
-import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
 
 // Middleware, not a loader: child actions are guarded as well as child loaders.
 export const middleware: Route.MiddlewareFunction[] = [sessionGuard, subscriptionGuard]
@@ -12,11 +11,8 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 export default function AppLayout() {
   return (
-    <div className="min-h-screen pb-20 md:pb-0">
-      <AppNav />
-      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-6xl px-4 py-6">
-        <Outlet />
-      </main>
-    </div>
+    <AppShell>
+      <Outlet />
+    </AppShell>
   )
 }

@@ -29,7 +29,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   orNotFound(await updateProperty(user.id, property.id, submission.value))
   setFlash(context, { kind: 'success', message: 'Property saved.' })
-  throw redirect(`/property/${property.id}`)
+  // Back to the edit path that was posted to (either reading): it stays reachable with an
+  // expired trial, so the broker always sees the toast instead of the /pricing redirect that
+  // the property page would give.
+  throw redirect(new URL(request.url).pathname)
 }
 
 export default function EditPropertyPage({ loaderData, actionData }: Route.ComponentProps) {

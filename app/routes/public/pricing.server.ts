@@ -11,10 +11,14 @@ import { getAuth } from '#app/http/session.server.ts'
  * Sends the choice through the billing provider, then back to the path the broker was denied
  * (redirect-after-upgrade) or /home. Not signed in: sign in first, then come back here.
  */
+export const SIGN_IN_TO_CHOOSE_MESSAGE = 'Sign in or create an account to choose a plan'
+
 export async function choosePlan(form: FormData, context: Readonly<RouterContextProvider>) {
   const auth = getAuth(context)
   if (!auth) {
+    // Say why the visitor is on /auth, and come back to /pricing after signing in.
     updateNavState(context, (s) => ({ ...s, authRedirectPath: '/pricing' }))
+    setFlash(context, { kind: 'info', message: SIGN_IN_TO_CHOOSE_MESSAGE })
     throw redirect('/auth')
   }
   const parsed = ChoosePlanSchema.safeParse({ plan: form.get('plan') })

@@ -4,6 +4,7 @@ import { getPricingTable } from '#app/modules/billing/pricing.server.ts'
 import { getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
+import { AppShell } from '#app/ui/app-shell.tsx'
 import { PublicLayout } from '#app/ui/public-layout.tsx'
 import { choosePlan } from './pricing.server.ts'
 import type { Route } from './+types/pricing'
@@ -34,9 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PricingPage({ loaderData: d, actionData }: Route.ComponentProps) {
+  // A signed-in broker keeps the app navigation; a visitor sees the public site's header.
+  const Frame = d.signedIn ? AppShell : PublicLayout
   const price = new Intl.NumberFormat('en', { style: 'currency', currency: d.currency, maximumFractionDigits: 2 })
   return (
-    <PublicLayout>
+    <Frame>
       <h1 className="text-3xl font-bold">Plans and pricing</h1>
       <p className="mt-2 text-muted">
         Every account starts with a {d.trialDays}-day free trial. Plans differ only by how many properties you can keep;
@@ -80,6 +83,6 @@ export default function PricingPage({ loaderData: d, actionData }: Route.Compone
         ))}
       </ul>
       {!d.signedIn ? <p className="mt-6 text-sm text-muted">You will be asked to sign in before a plan is applied.</p> : null}
-    </PublicLayout>
+    </Frame>
   )
 }
