@@ -5,17 +5,7 @@ import { activities, clients } from '#db/schema.ts'
 import { setSubscription } from '#tests/support/db.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
-
-function clientForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return { fullName: 'Marta Silva', email: 'marta@example.com', phone: '+351 910 000 000', kind: 'buyer', stage: 'new', source: 'Referral', tags: 'first-time buyer', ...overrides }
-}
-
-async function createClientVia(browser: TestBrowser, overrides: Record<string, string> = {}) {
-  const response = await browser.post('/client/new', clientForm(overrides))
-  const id = /^\/client\/([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')?.[1]
-  if (response.status !== 302 || !id) throw new Error(`create client failed: ${response.status}`)
-  return id
-}
+import { clientForm, createClientVia } from '#tests/support/clients.ts'
 
 async function clientActivity(clientId: string) {
   const rows = await getDb().select({ kind: activities.kind, summary: activities.summary }).from(activities).where(eq(activities.clientId, clientId))
