@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -61,7 +62,8 @@ function openDatabase(): Handle {
   }
   const dataDir = config.dataDir
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
-  const client = new PGlite(dataDir)
+  // unaccent: migration 0006 builds search and place matching on it (a server has it in contrib).
+  const client = new PGlite(dataDir, { extensions: { unaccent } })
   const db = drizzlePglite({ client, schema, logger }) as unknown as Database
   return {
     db,

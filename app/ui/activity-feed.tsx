@@ -10,6 +10,8 @@ export type ActivityFeedItem = {
   summary: string
   createdAt: Date | string
   href: string | null
+  /** A client's comment, already shortened by the server, and who wrote it. */
+  quote?: { author: string; text: string } | null
 }
 
 // A fixed time zone: the server and the browser render the same text (no hydration mismatch).
@@ -63,6 +65,12 @@ export function ActivityFeed({
           {items.map((item) => (
             <li key={item.id} data-kind={item.kind}>
               {item.href ? <Link to={item.href}>{item.summary}</Link> : <span>{item.summary}</span>}
+              {item.quote ? (
+                <figure className="mt-1 border-l-2 border-line pl-2 break-words">
+                  <blockquote className="italic">{`“${item.quote.text}”`}</blockquote>
+                  <figcaption className="text-xs text-muted">{`— ${item.quote.author}`}</figcaption>
+                </figure>
+              ) : null}
               <span className="block text-xs">
                 <Timestamp value={item.createdAt} />
               </span>

@@ -40,15 +40,16 @@ export const clients = pgTable(
     budgetMax: numeric('budget_max', { precision: 14, scale: 2, mode: 'number' }),
     /** ISO 4217, like a property's price: a budget without its currency means little. */
     budgetCurrency: text('budget_currency').notNull().default('USD'),
-    /** Lower-cased city or area names. */
+    /** City or area names as the broker typed them; matching folds case and accents (fold_text). */
     wantedPlaces: text('wanted_places').array().notNull().default(sql`'{}'::text[]`),
     minBedrooms: integer('min_bedrooms'),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL => sql`to_tsvector('simple'::regconfig,
+        // Folded like the properties' search column (fold_text: lower case, no accents).
+        (): SQL => sql`to_tsvector('simple'::regconfig, fold_text(
           coalesce(${clients.fullName}, '') || ' ' || coalesce(${clients.email}, '') || ' ' ||
-          coalesce(${clients.phone}, '') || ' ' || coalesce(${clients.source}, '') || ' ' || coalesce(${clients.notes}, ''))`,
+          coalesce(${clients.phone}, '') || ' ' || coalesce(${clients.source}, '') || ' ' || coalesce(${clients.notes}, '')))`,
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

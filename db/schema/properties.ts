@@ -71,15 +71,16 @@ export const properties = pgTable(
     visibility: propertyVisibility('visibility').notNull().default('private'),
     privateNotes: text('private_notes').notNull().default(''),
     // Full-text search over title, reference, address and description ('simple': no stemming,
-    // so names of streets and places match as typed).
+    // so names of streets and places match as typed), folded by fold_text (migration 0006) so
+    // "Remedios" finds "Remédios": queries fold their words the same way.
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL => sql`to_tsvector('simple'::regconfig,
+        (): SQL => sql`to_tsvector('simple'::regconfig, fold_text(
           coalesce(${properties.title}, '') || ' ' || coalesce(${properties.referenceCode}, '') || ' ' ||
           coalesce(${properties.street}, '') || ' ' || coalesce(${properties.area}, '') || ' ' ||
           coalesce(${properties.city}, '') || ' ' || coalesce(${properties.region}, '') || ' ' ||
-          coalesce(${properties.postalCode}, '') || ' ' || coalesce(${properties.description}, ''))`,
+          coalesce(${properties.postalCode}, '') || ' ' || coalesce(${properties.description}, '')))`,
       ),
     ...timestamps,
   },

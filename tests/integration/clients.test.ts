@@ -5,17 +5,7 @@ import { activities, clients } from '#db/schema.ts'
 import { setSubscription } from '#tests/support/db.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
-
-function clientForm(overrides: Record<string, string> = {}): Record<string, string> {
-  return { fullName: 'Marta Silva', email: 'marta@example.com', phone: '+351 910 000 000', kind: 'buyer', stage: 'new', source: 'Referral', tags: 'first-time buyer', ...overrides }
-}
-
-async function createClientVia(browser: TestBrowser, overrides: Record<string, string> = {}) {
-  const response = await browser.post('/client/new', clientForm(overrides))
-  const id = /^\/client\/([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')?.[1]
-  if (response.status !== 302 || !id) throw new Error(`create client failed: ${response.status}`)
-  return id
-}
+import { clientForm, createClientVia } from '#tests/support/clients.ts'
 
 async function clientActivity(clientId: string) {
   const rows = await getDb().select({ kind: activities.kind, summary: activities.summary }).from(activities).where(eq(activities.clientId, clientId))
@@ -92,23 +82,38 @@ describe('matching properties', () => {
     await createPropertyVia(browser, { title: 'Too dear', city: 'Lisbon', area: 'Chiado', price: '2000000', bedrooms: '5' })
     await createPropertyVia(browser, { title: 'Draft flat', city: 'Lisbon', price: '250000', bedrooms: '3', status: 'draft' })
     await createPropertyVia(browser, { title: 'Rental studio', city: 'Lisbon', price: '900', purpose: 'rent', rentPeriod: 'monthly', type: 'studio' })
+    await createPropertyVia(browser, { title: 'Braga flat', city: 'Braga', area: 'Sé', price: '200000', bedrooms: '3' })
+    await createPropertyVia(browser, { title: 'Évora house', city: 'Évora', area: 'Centro Histórico', price: '350000', bedrooms: '3', type: 'house' })
   })
 
   const matchesFor = async (requirements: Record<string, string>) => {
     const response = await browser.post('/client/new', clientForm(requirements))
     const id = response.headers.get('Location') ?? ''
     const html = await (await browser.get(id)).text()
-    // The matches section ends where the Deals card (whose property picker lists every title) starts.
-    // From the heading to the next section's heading (the navigation also says "Deals").
+    // The matches section ends where the Deals card (whose property picker lists every title)
+    // starts; the navigation before it has a Deals link too.
     const start = html.indexOf('Matching properties')
     const section = html.slice(start, html.indexOf('>Deals<', start))
-    const titles = ['Alfama flat', 'Benfica house', 'Porto loft', 'Too dear', 'Draft flat', 'Rental studio']
+    const titles = ['Alfama flat', 'Benfica house', 'Porto loft', 'Too dear', 'Draft flat', 'Rental studio', 'Braga flat', 'Évora house']
     return titles.filter((t) => section.includes(t)).sort((a, b) => section.indexOf(a) - section.indexOf(b))
   }
 
-  it('keeps active properties within purpose and budget, places and bedrooms first', async () => {
+  it('keeps active properties within purpose, budget and places, enough bedrooms first', async () => {
     const matches = await matchesFor({ wantedPurpose: 'sale', budgetMax: '500000', budgetCurrency: 'EUR', wantedPlaces: 'Lisbon', minBedrooms: '3' })
-    expect(matches).toEqual(['Benfica house', 'Alfama flat', 'Porto loft'])
+    expect(matches).toEqual(['Benfica house', 'Alfama flat'])
+  })
+
+  it('shows only properties whose city or area is a wanted place, ignoring case and accents', async () => {
+    // Braga fits on price and bedrooms, but the client wants Lisbon: it is not a match.
+    expect(await matchesFor({ wantedPurpose: 'sale', budgetMax: '500000', budgetCurrency: 'EUR', wantedPlaces: 'Lisbon' })).not.toContain('Braga flat')
+    const anyCase = async (places: string) => (await matchesFor({ wantedPurpose: 'sale', wantedPlaces: places })).sort()
+    expect(await anyCase('LISBON')).toEqual(['Alfama flat', 'Benfica house', 'Too dear'])
+    expect(await anyCase('lisbon')).toEqual(['Alfama flat', 'Benfica house', 'Too dear'])
+    expect(await matchesFor({ wantedPlaces: 'evora, ribeira' })).toEqual(['Évora house', 'Porto loft'])
+    expect(await matchesFor({ wantedPlaces: 'centro historico' })).toEqual(['Évora house'])
+    expect(await matchesFor({ wantedPlaces: 'Coimbra' })).toEqual([])
+    // No places named: every place fits.
+    expect(await matchesFor({ wantedPurpose: 'sale', budgetMax: '250000', budgetCurrency: 'EUR' })).toEqual(['Braga flat'])
   })
 
   it('compares a budget only with prices in its currency', async () => {
@@ -130,8 +135,17 @@ describe('matching properties', () => {
   })
 
   it('filters by type and category', async () => {
-    expect(await matchesFor({ wantedTypes: 'house' })).toEqual(['Benfica house'])
+    expect(await matchesFor({ wantedTypes: 'house' })).toEqual(['Évora house', 'Benfica house'])
     expect(await matchesFor({ wantedPurpose: 'rent' })).toEqual(['Rental studio'])
+  })
+
+  it('shows wanted places as typed, without duplicates, on the page and in the edit form', async () => {
+    const response = await browser.post('/client/new', clientForm({ wantedPlaces: ' Lisbon,  Alfama ,lisbon, São João, SAO JOAO' }))
+    const id = /^\/client\/([0-9a-f-]{36})$/.exec(response.headers.get('Location') ?? '')?.[1]
+    const [row] = await getDb().select({ wantedPlaces: clients.wantedPlaces }).from(clients).where(eq(clients.id, id!))
+    expect(row?.wantedPlaces).toEqual(['Lisbon', 'Alfama', 'São João'])
+    expect(await (await browser.get(`/client/${id}`)).text()).toContain('Lisbon, Alfama, São João')
+    expect(await (await browser.get(`/client/edit/${id}`)).text()).toContain('value="Lisbon, Alfama, São João"')
   })
 
   it('says so when nothing fits', async () => {

@@ -292,6 +292,26 @@ describe('client feedback', () => {
     expect(brokerView).not.toContain(OTHER_FEEDBACK_MARKER)
   })
 
+  it("quotes the comment on /home with who wrote it, shortened to about 140 characters", async () => {
+    const { owner, propertyId, listingPath } = await sharedWorld()
+    const words = 'The kitchen looks small but the terrace makes up for it; could we visit on Saturday morning with my partner and ask about parking nearby? END-OF-QUOTE-MARKER'
+    await new TestBrowser().post(listingPath, { propertyId, reaction: '', comment: words, name: 'Ana & <Rui>' })
+    await new TestBrowser().post(listingPath, { propertyId, reaction: '', comment: 'Unsigned but <i>short</i>.', name: '' })
+    const home = await (await owner.browser.get('/home')).text()
+    const feed = home.slice(home.indexOf('id="activity"'))
+    expect(feed).toContain('Ana Lima: Comment on Sea view flat')
+    expect(feed).toContain('The kitchen looks small but the terrace makes up for it; could we visit')
+    expect(feed).not.toContain('END-OF-QUOTE-MARKER')
+    const quoted = /<blockquote[^>]*>“([^”]*)”<\/blockquote>/.exec(feed.slice(feed.indexOf('The kitchen') - 200))?.[1] ?? ''
+    expect(quoted.endsWith('…')).toBe(true)
+    expect([...quoted].length).toBeLessThanOrEqual(140)
+    expect([...quoted].length).toBeGreaterThan(100)
+    expect(feed).toContain('— Ana &amp; &lt;Rui&gt;')
+    // No name given: the quote is signed by the client whose link it came through, escaped as text.
+    expect(feed).toContain('“Unsigned but &lt;i&gt;short&lt;/i&gt;.”')
+    expect(feed).toContain('— Ana Lima')
+  })
+
   it('answers bad input with 400 next to the form, drops honeypot posts, and 404s foreign properties', async () => {
     const { owner, clientId, propertyId, listingPath } = await sharedWorld()
     const client = new TestBrowser()

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
-import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
+import { ClientFormSchema, parsePlaces } from '#app/modules/clients/schemas.ts'
 import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
 
 const propertyForm = (extra: Record<string, string>) => {
@@ -32,5 +32,12 @@ describe('comma-separated list fields (tags, places)', () => {
     expect(tooLong.reply().error).toEqual({ tags: ['Each tag must be at most 40 characters'] })
     const tooMany = propertyForm({ tags: Array.from({ length: 21 }, (_, i) => `tag${i}`).join(', ') })
     expect(tooMany.reply().error).toEqual({ tags: ['Use at most 20 tags'] })
+  })
+})
+
+describe('parsePlaces', () => {
+  it('keeps places as typed, trimmed, with the first spelling of a duplicate', () => {
+    expect(parsePlaces(' Lisbon,  Alfama ,lisbon, LISBOA,São   João, sao joao,,')).toEqual(['Lisbon', 'Alfama', 'LISBOA', 'São João'])
+    expect(parsePlaces(undefined)).toEqual([])
   })
 })

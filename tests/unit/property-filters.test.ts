@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parsePropertyFilters, toPrefixTsQuery } from '#app/modules/properties/filters.ts'
+import { parsePropertyFilters, searchWords } from '#app/modules/properties/filters.ts'
 import { parseTags } from '#app/modules/properties/schemas.ts'
 
 describe('parsePropertyFilters', () => {
@@ -20,15 +20,13 @@ describe('parsePropertyFilters', () => {
   })
 })
 
-describe('toPrefixTsQuery', () => {
-  it('turns words into prefix terms joined by AND', () => {
-    expect(toPrefixTsQuery('Sea Vie')).toBe('sea:* & vie:*')
-  })
+describe('searchWords', () => {
   it('keeps only letters and digits, so query syntax cannot get through', () => {
-    expect(toPrefixTsQuery("a' | b:* & !c")).toBe('a:* & b:* & c:*')
-    expect(toPrefixTsQuery('São João 12')).toBe('são:* & joão:* & 12:*')
-    expect(toPrefixTsQuery('!!!')).toBeNull()
-    expect(toPrefixTsQuery(undefined)).toBeNull()
+    expect(searchWords("a' | b:* & !c")).toEqual(['a', 'b', 'c'])
+    expect(searchWords('São João 12')).toEqual(['São', 'João', '12'])
+    expect(searchWords('one two three four five six seven eight nine')).toHaveLength(8)
+    expect(searchWords('!!!')).toEqual([])
+    expect(searchWords(undefined)).toEqual([])
   })
 })
 

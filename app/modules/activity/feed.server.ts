@@ -6,6 +6,8 @@ import type { ActivityKind } from '#db/reference.ts'
 
 export const DEFAULT_FEED_LIMIT = 20
 export const MAX_FEED_LIMIT = 100
+/** How much of a client's comment the feed quotes; the whole text is on the client's page. */
+export const QUOTE_MAX_CHARS = 140
 /** The query parameter that carries the cursor of the next (older) page. */
 export const FEED_CURSOR_PARAM = 'before'
 
@@ -27,6 +29,8 @@ export type ActivityEntry = {
   dealId: string | null
   clientId: string | null
   propertyId: string | null
+  /** The words of a client's comment (shortened) and who signed them; null for other entries. */
+  quote: { author: string; text: string } | null
 }
 export type ActivityPage = { items: ActivityEntry[]; nextCursor: string | null }
 
@@ -89,6 +93,8 @@ export async function readActivity(brokerId: string, filters: ActivityFilters = 
       dealId: activities.dealId,
       clientId: activities.clientId,
       propertyId: activities.propertyId,
+      comment: sql<string | null>`${activities.data}->>'comment'`,
+      authorName: sql<string | null>`coalesce(nullif(${activities.data}->>'authorName', ''), ${activities.data}->>'clientName')`,
       cursorTime: sql<string>`to_char(${activities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(activities)
@@ -99,7 +105,21 @@ export async function readActivity(brokerId: string, filters: ActivityFilters = 
 
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  const items = page.map(({ cursorTime: _cursorTime, ...entry }) => entry)
+  const items = page.map(({ cursorTime: _cursorTime, comment, authorName, ...entry }) => ({
+    ...entry,
+    quote: entry.kind === 'client_feedback' && comment ? { author: authorName?.trim() || 'Your client', text: shorten(comment, QUOTE_MAX_CHARS) } : null,
+  }))
   const nextCursor = rows.length > limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null
   return { ok: true, page: { items, nextCursor } }
+}
+
+/** At most `max` characters, cut at a word boundary when one is near, with an ellipsis when cut. */
+export function shorten(text: string, max: number) {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  const chars = [...flat]
+  if (chars.length <= max) return flat
+  const cut = chars.slice(0, max - 1).join('')
+  const lastSpace = cut.lastIndexOf(' ')
+  // A 1,000-character word has no boundary: cut it mid-word rather than show nothing.
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
 }

@@ -3,17 +3,18 @@ import { getDb } from '#db/client.server.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { toPrefixTsQuery } from '#app/modules/properties/filters.ts'
+import { searchWords } from '#app/modules/properties/filters.ts'
+import { matchesParsedText, matchesPrefixWords } from '#app/modules/properties/search-sql.server.ts'
 import type { ClientFilters } from './filters.ts'
 
 function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
   const conditions: SQL[] = [eq(clients.ownerId, brokerId)]
-  const tsQuery = toPrefixTsQuery(f.q)
-  if (tsQuery) {
+  const words = searchWords(f.q)
+  if (words.length) {
     conditions.push(
       // Part of an e-mail address ("dias.pt") is no search token of its own: match it as text.
-      sql`(${clients.search} @@ to_tsquery('simple', ${tsQuery}) or ${clients.search} @@ websearch_to_tsquery('simple', ${f.q})
-        or ${clients.email} ilike ${`%${escapeLike(f.q ?? '')}%`})`,
+      sql`(${matchesPrefixWords(clients.search, words)} or ${matchesParsedText(clients.search, f.q ?? '')}
+        or fold_text(${clients.email}) like fold_text(${`%${escapeLike(f.q ?? '')}%`}))`,
     )
   }
   if (f.stage) conditions.push(eq(clients.stage, f.stage))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { commaListField, isCurrency, parseTags, tagsField } from '#app/modules/properties/schemas.ts'
+import { commaListField, isCurrency, tagsField } from '#app/modules/properties/schemas.ts'
 import { CATEGORIES, PROPERTY_TYPES, PURPOSES, CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
@@ -7,8 +7,23 @@ const optionalText = (max: number, label: string) =>
 const amount = (label: string) =>
   z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(1_000_000_000_000, `${label} is too large`).optional()
 
-/** "Lisbon, Alfama ,lisbon" → ["lisbon", "alfama"]: places are matched case-insensitively. */
-const placesField = commaListField(parseTags, { maxChars: 600, maxItems: 20, maxItemChars: 120, what: 'Cities and areas', whatEach: 'place' })
+/** A place's identity for duplicates: "São João" and "sao joao" are one place. */
+export const placeKey = (place: string) => place.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/**
+ * "Lisbon, Alfama ,lisbon" → ["Lisbon", "Alfama"]: kept as typed (the first spelling wins), because
+ * a broker reads them back; matching folds case and accents in SQL (fold_text).
+ */
+export function parsePlaces(value: string | undefined): string[] {
+  const byKey = new Map<string, string>()
+  for (const typed of (value ?? '').split(',')) {
+    const place = typed.trim().replace(/\s+/g, ' ')
+    if (place && !byKey.has(placeKey(place))) byKey.set(placeKey(place), place)
+  }
+  return [...byKey.values()]
+}
+
+const placesField = commaListField(parsePlaces, { maxChars: 600, maxItems: 20, maxItemChars: 120, what: 'Cities and areas', whatEach: 'place' })
 
 export const ClientFormSchema = z
   .object({

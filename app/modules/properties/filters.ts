@@ -38,9 +38,7 @@ export function parsePropertyFilters(params: URLSearchParams) {
   return { filters: result, errors }
 }
 
-/** Words → a prefix tsquery ("sea vie" → "sea:* & vie:*"); only letters and digits survive. */
-export function toPrefixTsQuery(text: string | undefined): string | null {
-  const words = (text ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
-  if (words.length === 0) return null
-  return words.slice(0, 8).map((w) => `${w}:*`).join(' & ')
+/** The words of a search box (at most 8): only letters and digits survive. */
+export function searchWords(text: string | undefined): string[] {
+  return ((text ?? '').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8)
 }

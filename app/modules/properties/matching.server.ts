@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
@@ -7,7 +7,7 @@ import { PROPERTY_CARD_COLUMNS } from './queries.server.ts'
 
 export const MATCHES_SHOWN = 12
 
-/** What a client wants, as the clients module keeps it (places in lower case). */
+/** What a client wants, as the clients module keeps it (places as the broker typed them). */
 export type Requirements = {
   wantedPurpose: Purpose | null
   wantedCategories: Category[]
@@ -21,8 +21,10 @@ export type Requirements = {
 
 /**
  * The broker's active properties that fit the client's requirements, best first, in one query
- * (plus one for cover photos). Purpose, category, type and budget must fit; places and bedrooms
- * rank the matches (a client naming Alfama still sees a fitting flat next door, lower down).
+ * (plus one for cover photos). Purpose, category, type, budget and, when the client names any,
+ * place must fit: a property is in a wanted place when its city or area is one of them, ignoring
+ * case and accents ("lisboa" is "Lisboa"). Bedrooms rank the matches. A Braga flat is not shown
+ * to a client who wants Lisbon, however well it fits otherwise: places are a requirement.
  */
 export async function findMatchingProperties(brokerId: string, client: Requirements) {
   const must: SQL[] = [eq(properties.ownerId, brokerId), eq(properties.status, 'active')]
@@ -33,16 +35,15 @@ export async function findMatchingProperties(brokerId: string, client: Requireme
   if (client.budgetMin !== null || client.budgetMax !== null) must.push(eq(properties.currency, client.budgetCurrency))
   if (client.budgetMax !== null) must.push(lte(properties.price, client.budgetMax))
   if (client.budgetMin !== null) must.push(gte(properties.price, client.budgetMin))
+  if (client.wantedPlaces.length) {
+    must.push(sql`exists (
+      select 1 from unnest(${sql.param(client.wantedPlaces)}::text[]) as place
+      where fold_text(place) in (fold_text(${properties.city}), fold_text(${properties.area}))
+    )`)
+  }
 
-  const places = client.wantedPlaces
-  const placeFits = places.length
-    ? (or(
-        sql`lower(${properties.city}) = any(${sql.param(places)}::text[])`,
-        sql`lower(${properties.area}) = any(${sql.param(places)}::text[])`,
-      ) as SQL)
-    : sql`true`
   const bedroomsFit = client.minBedrooms === null ? sql`true` : sql`coalesce(${properties.bedrooms}, 0) >= ${client.minBedrooms}`
-  const score = sql<number>`(case when ${placeFits} then 2 else 0 end + case when ${bedroomsFit} then 1 else 0 end)`
+  const score = sql<number>`(case when ${bedroomsFit} then 1 else 0 end)`
 
   const rows = await getDb()
     .select({

@@ -1,27 +1,26 @@
-import { and, arrayContains, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { toPrefixTsQuery, type PropertyFilters } from './filters.ts'
+import { searchWords, type PropertyFilters } from './filters.ts'
+import { matchesParsedText, matchesPrefixWords } from './search-sql.server.ts'
 
 
 /** The filters' conditions within `scope` (one broker's properties, or every public listing). */
 function filterConditions(scope: SQL, f: PropertyFilters): SQL[] {
   const conditions: SQL[] = [scope]
-  const tsQuery = toPrefixTsQuery(f.q)
-  if (tsQuery) {
+  const words = searchWords(f.q)
+  if (words.length) {
     // Prefix words ("pent" finds penthouse) or Postgres's own reading of the text, which keeps
     // compound tokens such as the reference "PT-0042" whole. Both use the GIN index.
-    conditions.push(
-      sql`(${properties.search} @@ to_tsquery('simple', ${tsQuery}) or ${properties.search} @@ websearch_to_tsquery('simple', ${f.q}))`,
-    )
+    conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
   }
   if (f.city) {
     const pattern = `${escapeLike(f.city)}%`
-    conditions.push(or(ilike(properties.city, pattern), ilike(properties.area, pattern)) as SQL)
+    conditions.push(sql`(fold_text(${properties.city}) like fold_text(${pattern}) or fold_text(${properties.area}) like fold_text(${pattern}))`)
   }
   if (f.tags.length) conditions.push(arrayContains(properties.tags, f.tags))
   if (f.status) conditions.push(eq(properties.status, f.status))

@@ -83,7 +83,8 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
       clientId: target.clientId,
       shareId: share.id,
       summary: `${target.clientName}: ${what} ${target.title}`,
-      data: { feedbackId: row?.id, reaction: reaction ?? null, comment, authorName: name },
+      // The feed quotes the comment with who wrote it: the name they gave, else whose link it is.
+      data: { feedbackId: row?.id, reaction: reaction ?? null, comment, authorName: name, clientName: target.clientName },
     })
   })
   return { ok: true, propertyId }
