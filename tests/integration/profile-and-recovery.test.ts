@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findUser } from '#tests/support/db.ts'
+import { expireSessions, findUser } from '#tests/support/db.ts'
 import { getDb } from '#db/client.server.ts'
 import { profiles } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -50,7 +50,9 @@ describe('/profile', () => {
 
 describe('recovery and clearing the navigation state', () => {
   it('diagnostics show the flags, saved paths and counters; the page refreshes itself every 2 s', async () => {
-    const browser = new TestBrowser()
+    // Counters move only for a session that fails (a visitor with no session is never counted).
+    const { browser, email } = await signedInBroker()
+    await expireSessions(email)
     await browser.get('/home?tab=1')
     const html = await (await browser.get('/auth-recovery')).text()
     expect(html).toContain('/home?tab=1')
