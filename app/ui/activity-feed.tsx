@@ -66,7 +66,7 @@ export function ActivityFeed({
             <li key={item.id} data-kind={item.kind}>
               {item.href ? <Link to={item.href}>{item.summary}</Link> : <span>{item.summary}</span>}
               {item.quote ? (
-                <figure className="mt-1 border-l-2 border-line pl-2 break-words">
+                <figure className="mt-1 border-l-2 border-line pl-2">
                   <blockquote className="italic">{`“${item.quote.text}”`}</blockquote>
                   <figcaption className="text-xs text-muted">{`— ${item.quote.author}`}</figcaption>
                 </figure>
