@@ -84,7 +84,7 @@ test.describe('clients, shortlists and share links', () => {
     await expect(card(page, 'Contact').getByRole('link', { name: clientEmail })).toHaveAttribute('href', `mailto:${clientEmail}`)
     const requirements = card(page, 'Requirements')
     await expect(requirements.getByRole('term')).toHaveText(['Purpose', 'Budget', 'Cities or areas', 'Bedrooms'])
-    await expect(requirements.getByRole('definition')).toHaveText(['For sale', 'Up to €650,000', 'lisbon, porto', '2+'])
+    await expect(requirements.getByRole('definition')).toHaveText(['For sale', 'Up to €650,000', 'Lisbon, Porto', '2+'])
     await expect(card(page, 'About this client')).toContainText(clientNote)
 
     // The shortlist starts empty; its editor is one click further.

@@ -110,8 +110,8 @@ test.describe('properties', () => {
     await expect(images).toHaveCount(3)
     const expected = [
       { photo: green, alt: caption, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1200w$/ },
-      { photo: red, alt: `Photo 2 of ${title}`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
-      { photo: blue, alt: `Photo 3 of ${title}`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
+      { photo: red, alt: `${title}, photo 2`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
+      { photo: blue, alt: `${title}, photo 3`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
     ]
     for (const [index, { photo, alt, loading, srcset }] of expected.entries()) {
       const image = images.nth(index)
