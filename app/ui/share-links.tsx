@@ -18,9 +18,10 @@ const STATE_STYLES: Record<ShareLinkState, string> = {
 /**
  * The share panel of a property or a client listing: its links (live first), each with the
  * full URL in a read-only field (select and copy, no script needed), views, expiry and a
- * Revoke button; then a form for a new link. Both forms post to /shares, which redirects back.
+ * Revoke button; then a form for a new link, or why there is nothing to share. Both forms post
+ * to /shares, which redirects back.
  */
-export function ShareLinks({ shares, kind, targetId, redirectTo, appUrl }: ShareLinksProps) {
+export function ShareLinks({ shares, kind, targetId, redirectTo, appUrl, nothingToShow }: ShareLinksProps) {
   const ordered = [...shares.filter((s) => s.state === 'live'), ...shares.filter((s) => s.state !== 'live')]
   return (
     <section aria-labelledby="share-links-title" className="space-y-3 rounded-xl border border-line bg-surface p-4">
@@ -34,30 +35,38 @@ export function ShareLinks({ shares, kind, targetId, redirectTo, appUrl }: Share
           ))}
         </ul>
       )}
-      <Form method="post" action="/shares" className="flex flex-wrap items-end gap-2 border-t border-line pt-3">
-        <input type="hidden" name="kind" value={kind} />
-        <input type="hidden" name="targetId" value={targetId} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div>
-          <label htmlFor={`share-expiry-${targetId}`} className="block text-sm font-medium">
-            Expires after (days, optional)
-          </label>
-          <input
-            id={`share-expiry-${targetId}`}
-            name="expiresInDays"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={SHARE_EXPIRY_MAX_DAYS}
-            step={1}
-            placeholder="Never"
-            className="mt-1 w-32 rounded-md border border-line bg-surface px-3 py-2"
-          />
-        </div>
-        <SubmitButton name="intent" value="create" pendingText="Creating...">
-          Create share link
-        </SubmitButton>
-      </Form>
+      {nothingToShow ? (
+        <p className="border-t border-line pt-3 text-sm">
+          <strong className="font-semibold">Nothing to share yet. </strong>
+          {nothingToShow}
+          {ordered.some((s) => s.state === 'live') ? ' Its live links show clients nothing until then.' : ''}
+        </p>
+      ) : (
+        <Form method="post" action="/shares" className="flex flex-wrap items-end gap-2 border-t border-line pt-3">
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="targetId" value={targetId} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <div>
+            <label htmlFor={`share-expiry-${targetId}`} className="block text-sm font-medium">
+              Expires after (days, optional)
+            </label>
+            <input
+              id={`share-expiry-${targetId}`}
+              name="expiresInDays"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SHARE_EXPIRY_MAX_DAYS}
+              step={1}
+              placeholder="Never"
+              className="mt-1 w-32 rounded-md border border-line bg-surface px-3 py-2"
+            />
+          </div>
+          <SubmitButton name="intent" value="create" pendingText="Creating...">
+            Create share link
+          </SubmitButton>
+        </Form>
+      )}
     </section>
   )
 }
@@ -68,18 +77,20 @@ function ShareLinkRow({ share, url, redirectTo }: { share: ShareLinkSummary; url
     <li className="space-y-1 rounded-lg border border-line p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
         <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[share.state]}`}>{STATE_LABELS[share.state]}</span>
-        <label htmlFor={inputId} className="sr-only">
+        <label htmlFor={inputId} className="text-muted">
           Share link
         </label>
-        <input
-          id={inputId}
-          type="text"
-          readOnly
-          value={url}
-          className="min-w-0 flex-1 rounded-md border border-line bg-canvas px-2 py-1 font-mono text-xs"
-        />
         {share.state === 'live' ? <CopyButton url={url} /> : null}
       </div>
+      {/* A wrapping read-only field: the whole URL is visible on a phone, and selectable without script. */}
+      <textarea
+        id={inputId}
+        readOnly
+        rows={2}
+        value={url}
+        spellCheck={false}
+        className="block w-full resize-none break-all rounded-md border border-line bg-canvas px-2 py-1 font-mono text-xs"
+      />
       <p className="text-muted">{describeShare(share)}</p>
       {share.state === 'live' ? (
         <Form method="post" action="/shares">

@@ -96,7 +96,8 @@ describe('share routes', () => {
     const { owner, clientId, listingShare } = await sharedWorld()
     expect(listingShare).toMatch(/^[A-Za-z0-9_-]{22}$/)
     const panel = await (await owner.browser.get(`/client/${clientId}/listing`)).text()
-    expect(panel).toContain(`value="http://localhost:3000/client-listing/${listingShare}"`)
+    // The whole URL in a wrapping read-only field: selectable and copyable without script.
+    expect(panel).toMatch(new RegExp(`<textarea id="share-url-${listingShare}" readOnly="" rows="2"[^>]*>http://localhost:3000/client-listing/${listingShare}</textarea>`))
     expect(panel).toContain('never expires')
 
     const revoked = await owner.browser.post('/shares', { intent: 'revoke', shareId: listingShare, redirectTo: `/client/${clientId}/listing` })
@@ -228,6 +229,78 @@ describe('share pages', () => {
       expect(html.match(/<img /g)).toHaveLength(40)
       expect(html.match(/loading="eager"/g)).toHaveLength(1)
     }
+  })
+})
+
+describe('drafts and off-market properties on share links', () => {
+  const setStatus = (browser: TestBrowser, propertyId: string, status: string) =>
+    browser.post(`/property/${propertyId}`, { intent: 'status', status })
+
+  it('refuse a link to a hidden property, and hide a shared one with its photos while it is hidden', async () => {
+    const { owner, propertyId, propertyShare } = await sharedWorld()
+    const draftId = await createPropertyVia(owner.browser, { title: 'Unfinished loft', status: 'draft' })
+    const refused = await owner.browser.post('/shares', { intent: 'create', kind: 'property', targetId: draftId, redirectTo: `/property/${draftId}` })
+    const refusedPage = await (await owner.browser.follow(refused)).response.text()
+    expect(refusedPage).toContain('Drafts and off-market properties are never shown to clients. Change the status to share this property.')
+    expect(await getDb().select().from(shares).where(eq(shares.propertyId, draftId))).toEqual([])
+    // The panel says why up front and offers no Create button.
+    const panel = await (await owner.browser.get(`/property/${draftId}`)).text()
+    expect(panel).toContain('Nothing to share yet.')
+    expect(panel).not.toContain('Create share link')
+
+    const [photo] = await uploadPhotos(owner.browser, propertyId, 1)
+    const anonymous = new TestBrowser()
+    expect((await anonymous.get(`/preview/${propertyShare}`)).status).toBe(200)
+    for (const status of ['off_market', 'draft']) {
+      expect((await setStatus(owner.browser, propertyId, status)).status).toBe(302)
+      expect((await anonymous.get(`/preview/${propertyShare}`)).status, status).toBe(404)
+      expect((await anonymous.get(`/media/${photo!.id}/large`)).status, status).toBe(404)
+      expect(await (await owner.browser.get(`/property/${propertyId}`)).text()).toContain('Its live links show clients nothing until then.')
+    }
+    expect((await owner.browser.get(`/media/${photo!.id}/large`)).status).toBe(200)
+    // Under offer, sold and rented stay visible: the client may still want to see what happened.
+    for (const status of ['under_offer', 'sold', 'active']) {
+      expect((await setStatus(owner.browser, propertyId, status)).status).toBe(302)
+      expect((await anonymous.get(`/preview/${propertyShare}`)).status, status).toBe(200)
+    }
+  })
+
+  it('leave hidden items out of a shortlist link, say which and why to the broker, and refuse feedback on them', async () => {
+    const { owner, clientId, propertyId, listingPath } = await sharedWorld()
+    const draftId = await createPropertyVia(owner.browser, { title: 'Secret penthouse', status: 'off_market' })
+    await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'add', propertyId: draftId })
+    const [hiddenPhoto] = await uploadPhotos(owner.browser, draftId, 1)
+
+    const client = new TestBrowser()
+    const sharePage = await (await client.get(listingPath)).text()
+    expect(sharePage).toContain('Sea view flat')
+    expect(sharePage).not.toContain('Secret penthouse')
+    expect(sharePage).toContain('1 property chosen by')
+    expect((await client.get(`/media/${hiddenPhoto!.id}/large`)).status).toBe(404)
+    expect((await client.post(listingPath, { propertyId: draftId, reaction: 'interested' })).status).toBe(404)
+    expect(await feedbackOf(clientId)).toEqual([])
+    expect((await client.post(listingPath, { propertyId, reaction: 'interested' })).status).toBe(303)
+
+    const brokerView = await (await owner.browser.get(`/client/${clientId}/listing`)).text()
+    expect(brokerView).toContain("1 of 2 properties are hidden from Ana Lima&#x27;s link: drafts and off-market properties are never shown to clients.")
+    expect(brokerView).toContain('Hidden from the client · Off market')
+    expect(brokerView).toContain('Off-market properties are never shown to clients.')
+    expect(brokerView).toContain('Create share link')
+    const preview = await owner.browser.get(`/client/${clientId}/listing/${draftId}`)
+    expect(preview.status).toBe(200)
+    expect(await preview.text()).toContain('Ana Lima does not see this property on a shared link (status: Off market).')
+
+    // Every item hidden: the link would show nothing, so no new one, and the panel says why.
+    await setStatus(owner.browser, propertyId, 'draft')
+    const refused = await owner.browser.post('/shares', { intent: 'create', kind: 'client_listing', targetId: clientId, redirectTo: `/client/${clientId}/listing` })
+    const page = await (await owner.browser.follow(refused)).response.text()
+    expect(page).toContain('Every property on this shortlist is a draft or off market, so a link would show nothing.')
+    expect(page).toContain('Nothing to share yet.')
+    expect(page).not.toContain('Create share link')
+    expect(await getDb().select().from(shares).where(eq(shares.clientId, clientId))).toHaveLength(1)
+    const emptied = await (await client.get(listingPath)).text()
+    expect(emptied).toContain('There are no properties on this shortlist at the moment.')
+    expect(emptied).not.toContain('Sea view flat')
   })
 })
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { clientListingItems } from '#db/schema.ts'
 import { getPropertyCards } from '#app/modules/properties/queries.server.ts'
@@ -46,15 +46,6 @@ export async function getListingOrder(brokerId: string, clientId: string) {
         .orderBy(asc(clientListingItems.position))
     : []
   return { items, propertyIds: items.map((r) => r.propertyId), notes: new Map(items.map((r) => [r.propertyId, r.note])) }
-}
-
-/** How many properties are on the client's shortlist. */
-export async function countListingItems(brokerId: string, clientId: string) {
-  const [row] = await getDb()
-    .select({ n: count() })
-    .from(clientListingItems)
-    .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
-  return row?.n ?? 0
 }
 
 /**

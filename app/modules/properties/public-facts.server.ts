@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
+import { HIDDEN_FROM_CLIENTS } from './client-visibility.ts'
 
 /**
  * The columns a client may see. Chosen one by one, so a new private column (notes, tags,
@@ -40,11 +41,20 @@ function selectPublicFacts(ownerId: string, propertyIds: readonly string[]) {
   return getDb()
     .select(PUBLIC_PROPERTY_COLUMNS)
     .from(properties)
-    .where(and(eq(properties.ownerId, ownerId), inArray(properties.id, [...propertyIds])))
+    .where(
+      and(
+        eq(properties.ownerId, ownerId),
+        inArray(properties.id, [...propertyIds]),
+        notInArray(properties.status, [...HIDDEN_FROM_CLIENTS]),
+      ),
+    )
 }
 export type PublicFacts = Awaited<ReturnType<typeof selectPublicFacts>>[number]
 
-/** The client-visible facts of some of one broker's properties, by id (in no order). */
+/**
+ * The client-visible facts of some of one broker's properties, by id (in no order). Drafts and
+ * off-market properties are absent: this is the one query behind every page a client sees.
+ */
 export async function getPublicFacts(ownerId: string, propertyIds: readonly string[]): Promise<Map<string, PublicFacts>> {
   if (propertyIds.length === 0) return new Map()
   const rows = await selectPublicFacts(ownerId, propertyIds)
@@ -60,5 +70,17 @@ export function isOpenToEveryoneSql(ownerId: string, propertyId: string): SQL {
     select 1 from ${properties}
     where ${properties.id} = ${propertyId} and ${properties.ownerId} = ${ownerId}
       and ${properties.visibility} = 'public' and ${properties.status} = 'active'
+  )`
+}
+
+/**
+ * An SQL boolean for a caller composing one access query (file access through a share link):
+ * the owner's property is in a status clients may see.
+ */
+export function isShownToClientsSql(ownerId: string, propertyId: string): SQL {
+  return sql`exists (
+    select 1 from ${properties}
+    where ${properties.id} = ${propertyId} and ${properties.ownerId} = ${ownerId}
+      and ${notInArray(properties.status, [...HIDDEN_FROM_CLIENTS])}
   )`
 }

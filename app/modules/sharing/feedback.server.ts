@@ -5,7 +5,7 @@ import { clientFeedback } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getListingItem } from '#app/modules/listings/listing-queries.server.ts'
-import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
@@ -90,14 +90,18 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
   return { ok: true, propertyId }
 }
 
-/** The property with its title if it is on this share's shortlist, else null. */
+/**
+ * The property with its title if it is on this share's shortlist and clients may see it (not a
+ * draft or off market: the page does not show it, so nobody can give feedback on it), else null.
+ */
 async function findListedProperty(share: LiveShare, propertyId: string) {
   if (!share.clientId) return null
-  const [item, property, client] = await Promise.all([
+  const [item, facts, client] = await Promise.all([
     getListingItem(share.ownerId, share.clientId, propertyId),
-    findOwnedProperty(share.ownerId, propertyId),
+    getPublicFacts(share.ownerId, [propertyId]),
     findOwnedClient(share.ownerId, share.clientId),
   ])
+  const property = facts.get(propertyId)
   if (!item || !property || !client) return null
   return { title: property.title, clientId: client.id, clientName: client.fullName }
 }

@@ -3,7 +3,7 @@ import { queryRows } from '#db/client.server.ts'
 import { shares } from '#db/schema.ts'
 import { shortlistHoldsSql } from '#app/modules/listings/listing-queries.server.ts'
 import { findDocumentFile, findPhotoFile } from '#app/modules/media/files.server.ts'
-import { isOpenToEveryoneSql } from '#app/modules/properties/public-facts.server.ts'
+import { isOpenToEveryoneSql, isShownToClientsSql } from '#app/modules/properties/public-facts.server.ts'
 import { liveShareCondition } from './shares.server.ts'
 
 /** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */
@@ -35,11 +35,12 @@ export async function canDownloadDocument(
 }
 
 /**
- * An SQL boolean: some live share of the owner shows this property. One query with the owners'
- * own predicates (properties, listings), because every photo on a share page asks.
+ * An SQL boolean: some live share of the owner shows this property, and its status lets clients
+ * see it. One query with the owners' own predicates (properties, listings), because every photo
+ * on a share page asks.
  */
 function isReachableThroughLiveShare({ ownerId, propertyId }: FileOwnership) {
-  return sql`(
+  return sql`${isShownToClientsSql(ownerId, propertyId)} and (
     exists (
       select 1 from ${shares}
       where ${shares.ownerId} = ${ownerId} and ${shares.kind} = 'property'

@@ -23,6 +23,25 @@ export type SharePanelData = {
   targetId: string
   appUrl: string
   shares: ShareLinkSummary[]
+  /** Why a link would show clients nothing (a draft, an empty shortlist): no new link then. */
+  nothingToShow: string | null
+}
+
+export const NOTHING_TO_SHOW = {
+  hiddenProperty: 'Drafts and off-market properties are never shown to clients. Change the status to share this property.',
+  emptyShortlist: 'Add at least one property to the shortlist before sharing it.',
+  allHidden:
+    'Every property on this shortlist is a draft or off market, so a link would show nothing. Add a property clients may see, or change a status.',
+} as const
+
+/**
+ * Why a new link would open on nothing, or null when clients would see something: `total` is
+ * how many properties the link points at, `shown` how many of them clients may see.
+ */
+export function whyShareShowsNothing(kind: ShareKind, total: number, shown: number): string | null {
+  if (shown > 0) return null
+  if (kind === 'property') return NOTHING_TO_SHOW.hiddenProperty
+  return total === 0 ? NOTHING_TO_SHOW.emptyShortlist : NOTHING_TO_SHOW.allHidden
 }
 
 export function sharePath(kind: ShareKind, id: string) {

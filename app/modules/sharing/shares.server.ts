@@ -5,9 +5,10 @@ import { shares } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
-import { countListingItems } from '#app/modules/listings/listing-queries.server.ts'
+import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
-import { sharePath, shareState, type SharePanelData } from './share-links.ts'
+import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
+import { sharePath, shareState, whyShareShowsNothing, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 
 /** 128 random bits: unguessable, and 22 URL-safe characters in base64url. */
@@ -40,9 +41,8 @@ export async function createShare(
       ? await describePropertyTarget(brokerId, target.propertyId)
       : await describeClientTarget(brokerId, target.clientId)
   if (!subject) return null
-  if (target.kind === 'client_listing' && (await countListingItems(brokerId, target.clientId)) === 0) {
-    return { ok: false, message: 'Add at least one property to the shortlist before sharing it.' }
-  }
+  const refusal = await whyNothingToShow(brokerId, target)
+  if (refusal) return { ok: false, message: refusal }
   const id = newShareId()
   await getDb().transaction(async (tx) => {
     await tx.insert(shares).values({
@@ -62,6 +62,17 @@ export async function createShare(
     })
   })
   return { ok: true, id, path: sharePath(target.kind, id) }
+}
+
+/**
+ * A link that would open on nothing is refused, with the reason: a hidden property, an empty
+ * shortlist, or a shortlist of hidden properties only. Null when there is something to show.
+ */
+async function whyNothingToShow(brokerId: string, target: ShareTarget): Promise<string | null> {
+  const propertyIds =
+    target.kind === 'property' ? [target.propertyId] : (await getListingOrder(brokerId, target.clientId)).propertyIds
+  const shown = propertyIds.length ? (await getPublicFacts(brokerId, propertyIds)).size : 0
+  return whyShareShowsNothing(target.kind, propertyIds.length, shown)
 }
 
 async function describePropertyTarget(brokerId: string, propertyId: string) {
@@ -139,7 +150,11 @@ export function listSharesForClientListing(brokerId: string, clientId: string) {
 
 async function listShares(brokerId: string, kind: ShareKind, targetId: string): Promise<SharePanelData> {
   const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
-  const rows = await getDb()
+  const nothingToShowQuery = whyNothingToShow(
+    brokerId,
+    kind === 'property' ? { kind, propertyId: targetId } : { kind, clientId: targetId },
+  )
+  const rowsQuery = getDb()
     .select({
       id: shares.id,
       createdAt: shares.createdAt,
@@ -152,11 +167,13 @@ async function listShares(brokerId: string, kind: ShareKind, targetId: string): 
     .where(and(eq(shares.ownerId, brokerId), eq(shares.kind, kind), target))
     .orderBy(desc(shares.createdAt))
     .limit(SHARE_PANEL_MAX_ROWS)
+  const [rows, nothingToShow] = await Promise.all([rowsQuery, nothingToShowQuery])
   const now = new Date()
   return {
     kind,
     targetId,
     appUrl: getEnv().APP_URL.replace(/\/+$/, ''),
+    nothingToShow,
     shares: rows.map((row) => ({ ...row, path: sharePath(kind, row.id), state: shareState(row, now) })),
   }
 }

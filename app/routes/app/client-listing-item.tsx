@@ -1,13 +1,18 @@
 import { Link } from 'react-router'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getListingItem } from '#app/modules/listings/listing-queries.server.ts'
-import { notFound, orNotFound } from '#app/lib/http.ts'
+import { orNotFound } from '#app/lib/http.ts'
+import { label } from '#app/modules/properties/catalog.ts'
+import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
+import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
 import { BrokerCard, SharedPropertyView } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/client-listing-item'
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · shortlist · BrokerVault` }]
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.property?.title ?? data?.hidden?.title ?? 'Property'} · shortlist · BrokerVault` },
+]
 
 /**
  * One shortlisted property exactly as the client sees it on the shared link (same component,
@@ -21,11 +26,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
     loadBrokerContact(user.id).then(orNotFound),
   ])
-  const property = shared[0] ?? notFound()
-  return { client: { id: client.id, fullName: client.fullName }, property, broker }
+  const property = shared[0]
+  if (property) return { client: { id: client.id, fullName: client.fullName }, property, broker, hidden: null }
+  // On the shortlist, but the client's link leaves it out: the broker sees why instead.
+  const own = orNotFound(await getProperty(user.id, item.propertyId))
+  const hidden = { title: own.title, status: own.status, reason: hiddenFromClientsReason(own.status) ?? '' }
+  return { client: { id: client.id, fullName: client.fullName }, property: null, broker, hidden }
 }
 
 export default function ClientListingItemPage({ loaderData: d }: Route.ComponentProps) {
+  if (!d.property) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        <h1 className="text-2xl font-semibold">{d.hidden.title}</h1>
+        <p className="rounded-lg border border-line bg-warning-soft px-4 py-3">
+          {`${d.client.fullName} does not see this property on a shared link (status: ${label(d.hidden.status)}). ${d.hidden.reason} `}
+          <Link to={`/client/${d.client.id}/listing`}>Back to the shortlist</Link>
+        </p>
+      </div>
+    )
+  }
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <p className="rounded-lg bg-brand-soft px-4 py-2 text-sm">

@@ -2,7 +2,7 @@ import { orNotFound } from '#app/lib/http.ts'
 import { Link } from 'react-router'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
-import { listListingItems } from '#app/modules/listings/listing-queries.server.ts'
+import { listListingItems, type ListingItem } from '#app/modules/listings/listing-queries.server.ts'
 import { listListingFeedback, type PropertyFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
 import { listSharesForClientListing } from '#app/modules/sharing/shares.server.ts'
@@ -12,6 +12,8 @@ import { PhotoImage } from '#app/ui/photo.tsx'
 import { ShareLinks } from '#app/ui/share-links.tsx'
 import type { Route } from './+types/client-listing'
 import { priceText } from '#app/modules/properties/price-text.ts'
+import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
+import { label } from '#app/modules/properties/catalog.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
@@ -46,31 +48,61 @@ export default function ClientListingPage({ loaderData: d }: Route.ComponentProp
               </p>
             </EmptyState>
           ) : (
-            <ol className="space-y-4">
-              {d.items.map((item, index) => (
-                <li key={item.id}>
-                  <Card>
-                    <div className="flex gap-3">
-                      {item.cover ? <PhotoImage photo={item.cover} alt="" eager={index < 2} sizes="128px" className="h-20 w-32 shrink-0 rounded object-cover" /> : null}
-                      <div className="min-w-0 text-sm">
-                        <p className="font-medium">{`${index + 1}. ${item.title}`}</p>
-                        <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>
-                        <p>
-                          <Link to={`${base}/listing/${item.id}`}>See it as the client does</Link>
-                        </p>
-                      </div>
-                    </div>
-                    {item.note ? <p className="mt-2 whitespace-pre-line text-sm">{`Your note: ${item.note}`}</p> : null}
-                    <ClientReactions feedback={d.feedback[item.id]} />
-                  </Card>
-                </li>
-              ))}
-            </ol>
+            <ShortlistItems items={d.items} feedback={d.feedback} clientName={d.client.fullName} base={base} />
           )}
         </div>
         <ShareLinks {...d.sharePanel} redirectTo={`${base}/listing`} />
       </div>
     </>
+  )
+}
+
+/** The shortlist in order, each item with its note, what the client said, and whether the link shows it. */
+type ShortlistItemsProps = { items: ListingItem[]; feedback: Record<string, PropertyFeedback>; clientName: string; base: string }
+
+function ShortlistItems({ items, feedback, clientName, base }: ShortlistItemsProps) {
+  const hiddenCount = items.filter((item) => hiddenFromClientsReason(item.status)).length
+  return (
+    <>
+      {hiddenCount > 0 ? (
+        <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
+          {`${hiddenCount} of ${items.length} ${items.length === 1 ? 'property is' : 'properties are'} hidden from ${clientName}'s link: drafts and off-market properties are never shown to clients.`}
+        </p>
+      ) : null}
+      <ol className="space-y-4">
+        {items.map((item, index) => (
+          <li key={item.id}>
+            <Card>
+              <div className="flex gap-3">
+                {item.cover ? <PhotoImage photo={item.cover} alt="" eager={index < 2} sizes="128px" className="h-20 w-32 shrink-0 rounded object-cover" /> : null}
+                <div className="min-w-0 text-sm">
+                  <p className="font-medium">{`${index + 1}. ${item.title}`}</p>
+                  <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>
+                  <HiddenNotice status={item.status} />
+                  <p>
+                    <Link to={`${base}/listing/${item.id}`}>See it as the client does</Link>
+                  </p>
+                </div>
+              </div>
+              {item.note ? <p className="mt-2 whitespace-pre-line text-sm">{`Your note: ${item.note}`}</p> : null}
+              <ClientReactions feedback={feedback[item.id]} />
+            </Card>
+          </li>
+        ))}
+      </ol>
+    </>
+  )
+}
+
+/** On an item the client's link leaves out: says so, and why. */
+function HiddenNotice({ status }: { status: string }) {
+  const reason = hiddenFromClientsReason(status)
+  if (!reason) return null
+  return (
+    <p>
+      <span className="rounded bg-warning-soft px-2 py-0.5 text-xs font-medium text-ink">{`Hidden from the client · ${label(status)}`}</span>{' '}
+      <span className="text-muted">{reason}</span>
+    </p>
   )
 }
 
