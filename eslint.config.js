@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint'
  */
 export const MODULE_ORDER = [
   'security',
+  'mail',
   'billing',
   'profile',
   'auth',
@@ -37,6 +38,8 @@ export const MODULE_ORDER = [
  */
 export const TABLE_OWNERS = {
   users: 'auth',
+  passwordResetTokens: 'auth',
+  mailCircuit: 'mail',
   profiles: 'profile',
   userSessions: 'session',
   userSubscriptions: 'billing',
@@ -63,7 +66,7 @@ const NO_PARENT_IMPORTS = { group: ['../*'], message: 'Import across folders thr
 const escapeHash = (pattern) => pattern.replace(/^(!?)#/, '$1\\#')
 const upward = (targets, why) => ({ group: targets.map(escapeHash), message: why })
 
-const ROUTE_LAYER = ['#app/routes/*', '#app/http/*', '#app/root.tsx', '#app/entry.server.tsx']
+const ROUTE_LAYER = ['#app/routes/*', '#app/http/*', '#app/jobs/*', '#app/root.tsx', '#app/entry.server.tsx']
 const restrict = (files, patterns, extra = {}) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: [NO_PARENT_IMPORTS, ...patterns], ...extra }] },
@@ -120,6 +123,8 @@ export default tseslint.config(
 
   // The layers, top to bottom: routes → http → (ui, modules) → db → lib.
   restrict(APP('http'), [upward(['#app/routes/*', '#app/root.tsx', '#app/entry.server.tsx'], 'app/http serves the routes; it never imports them.')]),
+  // app/jobs is the routes' peer for work off the request: it wires queues to module functions.
+  restrict(APP('jobs'), [upward(['#app/routes/*', '#app/http/*', '#app/ui/*', '#app/root.tsx', '#app/entry.server.tsx'], 'Jobs call modules; they never render or answer requests.')]),
   restrict(APP('ui'), [
     upward([...ROUTE_LAYER], 'ui is presentational: it takes data as props and never imports routes or app/http.'),
     upward(['**/*.server', '**/*.server.ts', '#db/*.server.ts', '#db/schema*'], 'ui runs in the browser too: no server code.'),

@@ -14,6 +14,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { closeDatabase } from '#db/client.server.ts'
+import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle.server.ts'
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
 import { getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
@@ -129,6 +130,22 @@ export async function prepareServer() {
   await rm(path.resolve(env.DATA_DIR, 'tmp', 'uploads'), { recursive: true, force: true })
   await waitForDatabase({ timeoutMs: serverTimeoutsMs(env).databaseConnectMs })
   await seedDemoAccountIfWanted()
+  if (env.JOBS_IN_PROCESS) startJobWorkersInBackground()
+}
+
+/**
+ * `npm run worker`: the background jobs in a process of their own (run the app servers with
+ * JOBS_IN_PROCESS=0 then). The embedded database belongs to one process, so it needs a server.
+ */
+export async function prepareWorker() {
+  const env = getEnv()
+  if (!env.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration: a separate worker needs DATABASE_URL (a PostgreSQL server). On the embedded database the jobs run inside `npm start`.',
+    )
+  }
+  await waitForDatabase({ timeoutMs: serverTimeoutsMs(env).databaseConnectMs })
+  startJobWorkersInBackground()
 }
 
 /** What server.mjs needs from the configuration, in milliseconds. */
@@ -136,4 +153,12 @@ export function getServerTimeoutsMs() {
   return serverTimeoutsMs(getEnv())
 }
 
-export const closeServerResources = closeDatabase
+/** Shutdown, after the last request: running jobs get a few seconds, then the database closes. */
+export async function closeServerResources() {
+  try {
+    await stopJobWorkers(JOB_SHUTDOWN_MS)
+  } finally {
+    await closeDatabase()
+  }
+}
+const JOB_SHUTDOWN_MS = 10_000

@@ -22,6 +22,8 @@ export default [
 
   route('auth', 'routes/auth/auth.tsx'),
   route('auth-recovery', 'routes/auth/auth-recovery.tsx'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('reset-password/:token', 'routes/auth/reset-password.tsx'),
   route('clear-navigation', 'routes/auth/clear-navigation.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
 

@@ -23,9 +23,14 @@ const logger = { logQuery: countQuery }
 type Handle = {
   db: Database
   driver: 'postgres' | 'pglite'
+  /** Where the job queue connects: its own pool on a server, this very database when embedded. */
+  jobQueueConnection: { connectionString: string } | { executeSql: RawSql }
   migrate: () => Promise<void>
   close: () => Promise<void>
 }
+
+/** Plain SQL with $1… parameters, or several statements without parameters (a library's DDL). */
+export type RawSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
 
 // Kept on globalThis so the app bundle and test code that imports the source share one
 // connection (PGlite allows a single process per data folder and takes seconds to open).
@@ -45,6 +50,7 @@ function openDatabase(): Handle {
     return {
       db,
       driver: 'postgres',
+      jobQueueConnection: { connectionString: config.url },
       migrate: async () => {
         const { migrate } = await import('drizzle-orm/postgres-js/migrator')
         // Several app servers (or test workers) may start at once: one migrates, the others wait.
@@ -65,9 +71,15 @@ function openDatabase(): Handle {
   // unaccent: migration 0006 builds search and place matching on it (a server has it in contrib).
   const client = new PGlite(dataDir, { extensions: { unaccent } })
   const db = drizzlePglite({ client, schema, logger }) as unknown as Database
+  const executeSql: RawSql = async (text, values) => {
+    if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows }
+    const results = await client.exec(text)
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] }
+  }
   return {
     db,
     driver: 'pglite',
+    jobQueueConnection: { executeSql },
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator')
       await migrate(db as never, { migrationsFolder })
@@ -84,6 +96,10 @@ function handle(): Handle {
 /** The query builder. Call `ensureDatabaseReady()` once before the first query. */
 export function getDb(): Database {
   return handle().db
+}
+
+export function getJobQueueConnection() {
+  return handle().jobQueueConnection
 }
 
 export function getDriver() {

@@ -91,3 +91,11 @@ export async function endAllSessions(context: Readonly<RouterContextProvider>, a
   box.auth = null
   box.cookie = { clear: true }
 }
+
+/** After the sessions were ended elsewhere (a password reset): forget this device's too. */
+export function clearSessionCookie(context: Readonly<RouterContextProvider>) {
+  const box = context.get(sessionContext)
+  if (!box.auth) return
+  box.auth = null
+  box.cookie = { clear: true }
+}

@@ -8,6 +8,11 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes')
 
+const flagDefaultOn = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => !(v === '0' || v === 'false' || v === 'no'))
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 // Durations in seconds; fractions allowed (tests use short ones).
 const positiveSeconds = (fallback: number) => z.coerce.number().positive().max(3600).default(fallback)
@@ -40,6 +45,11 @@ const EnvSchema = z.object({
   PRICE_PROFESSIONAL: z.coerce.number().nonnegative().default(99),
   BILLING_PROVIDER: z.enum(['manual']).default('manual'),
   CONTACT_EMAIL: z.email().default('support@brokervault.app'),
+  // smtp://user:pass@host:587 or smtps://…; unset → each message is written to DATA_DIR/outbox.
+  SMTP_URL: z.url().refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('BrokerVault <no-reply@brokervault.app>'),
+  // Background jobs run inside each app server unless off (then `npm run worker` runs them).
+  JOBS_IN_PROCESS: flagDefaultOn,
   SEED_DEMO: flag,
   TRUST_PROXY: flag,
   // S3-compatible object storage for photos and documents; unset → DATA_DIR/files.

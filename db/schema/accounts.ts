@@ -82,3 +82,32 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 })
+
+/**
+ * One-time password-reset links. Only the SHA-256 of the token is kept, so a leaked table
+ * opens no account; a row is spent (used_at) on first use and worthless after expires_at.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+)
+
+/**
+ * The mail circuit breaker's state, shared by every process that sends or shows mail screens:
+ * the worker that trips the breaker may not be the app server that answers the broker.
+ */
+export const mailCircuit = pgTable('mail_circuit', {
+  id: integer('id').primaryKey().default(1),
+  openUntil: timestamp('open_until', { withTimezone: true }),
+  updatedAt: updatedAt(),
+})

@@ -37,3 +37,13 @@ export const ChangePasswordSchema = z
     confirmPassword: z.string({ error: 'Repeat the new password' }).min(1, 'Repeat the new password').max(200),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' })
+
+export const ForgotPasswordSchema = z.object({ email })
+
+/** The new password twice; its strength is checked on the server by the sign-up rules. */
+export const ResetPasswordSchema = z
+  .object({
+    newPassword: z.string({ error: 'Enter a new password' }).min(1, 'Enter a new password').max(200, 'Password is too long'),
+    confirmPassword: z.string({ error: 'Repeat the new password' }).min(1, 'Repeat the new password').max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, ne } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import type { Plan } from '#db/reference.ts'
 import { userSessions } from '#db/schema.ts'
@@ -135,7 +135,12 @@ export async function endOtherSessions(auth: AuthState, db: Database | Transacti
   return removed.length
 }
 
-/** The "global" scope: every session of this user, this one included. */
-export async function deleteAllSessions(userId: string) {
-  await getDb().delete(userSessions).where(eq(userSessions.userId, userId))
+/** The "global" scope: every session of this user, this one included (in `db`'s transaction if given). */
+export async function deleteAllSessions(userId: string, db: Database | Transaction = getDb()) {
+  await db.delete(userSessions).where(eq(userSessions.userId, userId))
+}
+
+/** Scheduled: removes sessions that expired a day or more ago (they no longer sign anyone in). */
+export async function deleteExpiredSessions() {
+  await getDb().delete(userSessions).where(lt(userSessions.expiresAt, sql`now() - interval '1 day'`))
 }

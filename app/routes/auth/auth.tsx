@@ -152,6 +152,11 @@ function AuthForm({ mode, lastResult, networkError }: AuthFormProps) {
         hint={mode === 'signup' ? 'At least 8 characters, not a common password, and not your email address.' : undefined}
         inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: config.passwordAutoComplete }}
       />
+      {mode === 'signin' ? (
+        <p className="text-right text-sm">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+      ) : null}
       {/* The hidden input carries the intent; naming this button too would send it twice. */}
       <SubmitButton className="w-full">
         {config.submit}

@@ -1,0 +1,33 @@
+import { stopJobQueue } from '#db/job-queue.server.ts'
+import { startJobWorkers } from './workers.server.ts'
+
+const RETRY_START_MS = 5000
+let stopping = false
+let retryTimer: NodeJS.Timeout | undefined
+
+/**
+ * Starts the workers without holding up the server: pg-boss creates its schema on first start
+ * (seconds on the embedded database), and a database that is briefly away must not stop the
+ * site from answering. Failing starts are retried every 5 s until they succeed or we stop.
+ */
+export function startJobWorkersInBackground() {
+  stopping = false
+  const attempt = () => {
+    startJobWorkers().then(
+      () => console.log('Background jobs: running'),
+      (error: unknown) => {
+        if (stopping) return
+        console.error(`Background jobs: could not start (${error instanceof Error ? error.message : String(error)}); retrying`)
+        retryTimer = setTimeout(attempt, RETRY_START_MS)
+      },
+    )
+  }
+  attempt()
+}
+
+/** Shutdown: no new jobs are taken; running ones get `timeoutMs` to finish (else they are retried later). */
+export async function stopJobWorkers(timeoutMs: number) {
+  stopping = true
+  clearTimeout(retryTimer)
+  await stopJobQueue(timeoutMs)
+}

@@ -1,0 +1,40 @@
+import { getQueue } from '#db/job-queue.server.ts'
+import {
+  deleteStaleResetLinks,
+  issuePasswordResetLink,
+  PASSWORD_RESET_QUEUE,
+  PASSWORD_RESET_QUEUE_OPTIONS,
+  type PasswordResetJob,
+} from '#app/modules/auth/password-reset.server.ts'
+import { deliverMail } from '#app/modules/mail/delivery.server.ts'
+import type { MailRequest } from '#app/modules/mail/message.ts'
+import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '#app/modules/mail/outbound.server.ts'
+import { deleteExpiredSessions } from '#app/modules/session/sessions.server.ts'
+
+const HOUSEKEEPING_QUEUE = 'housekeeping'
+/** Hourly, at minute 17 (off the top of the hour when every other cron fires). */
+const HOUSEKEEPING_CRON = '17 * * * *'
+
+/**
+ * Every job this app runs, wired to the module function that does it. Called by each app
+ * server (JOBS_IN_PROCESS, the default) or by `npm run worker`. Each job is taken by one worker
+ * only (pg-boss fetches with SKIP LOCKED); a handler that throws is retried by its queue's policy.
+ */
+export async function startJobWorkers() {
+  const mail = await getQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS)
+  await mail.work<MailRequest>(MAIL_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await deliverMail(job.data)
+  })
+
+  const reset = await getQueue(PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS)
+  await reset.work<PasswordResetJob>(PASSWORD_RESET_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await issuePasswordResetLink(job.data)
+  })
+
+  const housekeeping = await getQueue(HOUSEKEEPING_QUEUE, { retryLimit: 2, retryDelay: 60 })
+  await housekeeping.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON)
+  await housekeeping.work(HOUSEKEEPING_QUEUE, async () => {
+    await deleteStaleResetLinks()
+    await deleteExpiredSessions()
+  })
+}

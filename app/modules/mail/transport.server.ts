@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { getEnv } from '#app/lib/env.server.ts'
+import { firstLink, type RenderedMail } from './message.ts'
+
+/** Sends one rendered message; throws when the server refuses or cannot be reached. */
+export type MailTransport = { send: (mail: RenderedMail) => Promise<void>; kind: 'smtp' | 'outbox' }
+
+let cached: { key: string; transport: MailTransport } | undefined
+
+/**
+ * SMTP_URL sends for real. Without it every message is written to DATA_DIR/outbox as an .eml
+ * file and its subject and first link are logged, so reset links work on a fresh machine.
+ */
+export function getMailTransport(): MailTransport {
+  const env = getEnv()
+  const key = `${env.SMTP_URL ?? ''}|${env.DATA_DIR}|${env.MAIL_FROM}`
+  if (cached?.key === key) return cached.transport
+  const transport = env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM) : outboxTransport(env.DATA_DIR, env.MAIL_FROM)
+  cached = { key, transport }
+  return transport
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  // Short timeouts: a hanging server is a failed attempt for the retry policy, not a stuck job.
+  const transporter: Transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  })
+  return {
+    kind: 'smtp',
+    send: async (mail) => {
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    },
+  }
+}
+
+function outboxTransport(dataDir: string, from: string): MailTransport {
+  const writer: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const folder = path.resolve(dataDir, 'outbox')
+  return {
+    kind: 'outbox',
+    send: async (mail) => {
+      const info = await writer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await mkdir(folder, { recursive: true })
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`
+      await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 })
+      const link = firstLink(mail.text)
+      console.log(`Mail (outbox/${name}) to ${mail.to}: "${mail.subject}"${link ? ` ${link}` : ''}`)
+    },
+  }
+}

@@ -1,0 +1,71 @@
+import PgBoss from 'pg-boss'
+import { getJobQueueConnection } from './client.server.ts'
+
+/**
+ * Durable background jobs on pg-boss (docs/decisions/012-jobs-and-mail.md): jobs are rows in
+ * the `pgboss` schema of the app's own database, so they survive restarts; workers take them
+ * with SKIP LOCKED, so with several app servers each job runs once; failed jobs come back with
+ * exponential backoff; cron schedules are kept in the database and fire once across servers.
+ * On a server pg-boss has its own small pool; on the embedded database it shares PGlite.
+ */
+const SCHEMA = 'pgboss'
+
+const globalStore = globalThis as typeof globalThis & { __brokervaultJobs?: Promise<PgBoss> }
+
+function createQueue(): PgBoss {
+  const connection = getJobQueueConnection()
+  const common = { schema: SCHEMA, application_name: 'brokervault-jobs', max: 4 }
+  const boss =
+    'connectionString' in connection
+      ? new PgBoss({ ...common, connectionString: connection.connectionString })
+      : new PgBoss({ ...common, db: { executeSql: (text, values) => connection.executeSql(text, values) } })
+  // A database outage surfaces here (polling fails); pg-boss keeps polling and recovers.
+  boss.on('error', (error) => console.error(`Job queue: ${error.message}`))
+  return boss
+}
+
+/** The started queue (created and migrated on first use, once per process). */
+export function getJobQueue(): Promise<PgBoss> {
+  globalStore.__brokervaultJobs ??= createQueue()
+    .start()
+    .catch((error: unknown) => {
+      globalStore.__brokervaultJobs = undefined
+      throw error
+    })
+  return globalStore.__brokervaultJobs
+}
+
+export type QueueOptions = Omit<PgBoss.Queue, 'name'>
+const createdQueues = new Map<string, Promise<void>>()
+
+/**
+ * The started queue with the named job queue created (idempotent in the database, once per
+ * process here). Retry and expiry live on the queue, so every sender gets the same policy.
+ */
+export async function getQueue(name: string, options: QueueOptions = {}): Promise<PgBoss> {
+  const boss = await getJobQueue()
+  let created = createdQueues.get(name)
+  if (!created) {
+    created = boss.createQueue(name, { name, ...options })
+    createdQueues.set(name, created)
+    created.catch(() => createdQueues.delete(name))
+  }
+  await created
+  return boss
+}
+
+/**
+ * Stops fetching, lets running jobs finish for up to `timeoutMs`, and closes the queue's
+ * connections. A job cut at the timeout is retried by the next worker (its row is still active
+ * until it expires), so nothing is lost.
+ */
+export async function stopJobQueue(timeoutMs = 10_000) {
+  const started = globalStore.__brokervaultJobs
+  globalStore.__brokervaultJobs = undefined
+  createdQueues.clear()
+  if (!started) return
+  const boss = await started.catch(() => null)
+  await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs })
+}
+
+export type { PgBoss }
