@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { userSubscriptions } from '#db/schema.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -16,14 +16,6 @@ export async function getSubscription(userId: string): Promise<SubscriptionSnaps
 /** A new account's free trial, written in the sign-up transaction. */
 export async function startTrial(tx: Transaction, userId: string, trialEndDate: Date) {
   await tx.insert(userSubscriptions).values({ userId, plan: 'free_trial', trialEndDate })
-}
-
-/** Moves the end of a running free trial (the demo account keeps a few days left). */
-export async function setTrialEnd(userId: string, trialEndDate: Date) {
-  await getDb()
-    .update(userSubscriptions)
-    .set({ trialEndDate })
-    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.plan, 'free_trial')))
 }
 
 /** Switches the plan at once; used by providers once payment (if any) is settled. */

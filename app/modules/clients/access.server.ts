@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
@@ -28,4 +28,24 @@ export async function getClientNames(brokerId: string, clientIds: readonly (stri
     .from(clients)
     .where(and(eq(clients.ownerId, brokerId), inArray(clients.id, ids)))
   return new Map(rows.map((row) => [row.id, row.fullName]))
+}
+
+/**
+ * The broker's clients with these e-mail addresses (any case), as lower-case e-mail → id (the
+ * first one made wins). For seeders that must not create a client twice.
+ */
+export async function findClientIdsByEmail(brokerId: string, emails: readonly string[]) {
+  if (emails.length === 0) return new Map<string, string>()
+  const wanted = emails.map((email) => email.toLowerCase())
+  const rows = await getDb()
+    .select({ id: clients.id, email: clients.email })
+    .from(clients)
+    .where(and(eq(clients.ownerId, brokerId), inArray(sql`lower(${clients.email})`, wanted)))
+    .orderBy(asc(clients.createdAt))
+  const byEmail = new Map<string, string>()
+  for (const row of rows) {
+    const key = row.email?.toLowerCase()
+    if (key && !byEmail.has(key)) byEmail.set(key, row.id)
+  }
+  return byEmail
 }

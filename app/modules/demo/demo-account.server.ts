@@ -2,46 +2,122 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/lib/env.server.ts'
-import { DAY_MS } from '#app/lib/time.ts'
 import { findUserIdByEmail, setPassword, signUp } from '#app/modules/auth/accounts.server.ts'
-import { setTrialEnd } from '#app/modules/billing/subscription.server.ts'
-import { getDriver } from '#db/client.server.ts'
+import { PLAN_NAMES } from '#app/modules/billing/plans.ts'
+import { getSubscription } from '#app/modules/billing/subscription.server.ts'
+import { lockForTransaction } from '#db/advisory-lock.server.ts'
+import { getDb, getDriver } from '#db/client.server.ts'
+import { seedDemoPortfolio, type PortfolioSeedReport } from './demo-portfolio.server.ts'
 
 export const DEMO_EMAIL = 'demo@brokervault.app'
-export const DEMO_TRIAL_DAYS_LEFT = 5
+export const DEMO_FULL_NAME = 'Dana Demo'
+
+/** The embedded database always gets the demo broker; a server database only when asked (SEED_DEMO=1). */
+export function isDemoWanted(driver: 'pglite' | 'postgres', seedDemo: boolean) {
+  return driver === 'pglite' || seedDemo
+}
 
 /**
  * The demo broker for `npm start`: on the embedded database only, or on a server when the
- * operator asks with SEED_DEMO=1. Its password is kept in DATA_DIR/demo-account.json and its
- * trial is topped up to a few days at every start, so the demo stays usable.
+ * operator asks with SEED_DEMO=1. Prints one line with the credentials (and, on the start that
+ * seeds the portfolio, how long that took).
  */
 export async function seedDemoAccountIfWanted() {
   const env = getEnv()
-  if (getDriver() !== 'pglite' && !env.SEED_DEMO) return
-  const password = readOrCreateDemoPassword(env.DATA_DIR)
-  const trialEndDate = new Date(Date.now() + DEMO_TRIAL_DAYS_LEFT * DAY_MS - 60_000)
-  const existing = await findUserIdByEmail(DEMO_EMAIL)
-  if (existing) {
-    await setPassword(existing, password)
-    await setTrialEnd(existing, trialEndDate)
-  } else {
-    const created = await signUp({ fullName: 'Dana Demo', email: DEMO_EMAIL, password })
-    if (!created.ok) throw new Error(`Demo account: ${created.errors.join(' ')}`)
-    await setTrialEnd(created.userId, trialEndDate)
-  }
-  console.log(`Demo broker: ${DEMO_EMAIL} / ${password} (trial: ${DEMO_TRIAL_DAYS_LEFT} days left)`)
+  if (!isDemoWanted(getDriver(), env.SEED_DEMO)) return
+  const demo = await seedDemoAccount(env.DATA_DIR)
+  const seeded = demo.seeded
+    ? `; demo portfolio seeded in ${(demo.seeded.ms / 1000).toFixed(1)} s: ${describeReport(demo.seeded.report)}`
+    : ''
+  console.log(`Demo broker: ${DEMO_EMAIL} / ${demo.password} (${demo.planName} plan${seeded})`)
 }
 
-function readOrCreateDemoPassword(dataDir: string): string {
-  const file = path.join(dataDir, 'demo-account.json')
+export type DemoAccount = {
+  userId: string
+  password: string
+  planName: string
+  /** Set on the start that (re)seeded the portfolio. */
+  seeded: { ms: number; cpuMs: number; report: PortfolioSeedReport } | null
+}
+
+/**
+ * Creates the demo broker (or resets its password to the saved one) and seeds its portfolio
+ * unless DATA_DIR/demo-account.json records that this very account (by id, so a new database
+ * is seeded again) was seeded already: a start after the first costs two small queries and no
+ * portfolio work, and what the visitor deleted or changed in the demo stays that way.
+ *
+ * A first run cut short (a crash, Ctrl-C) has not written that record, so the next start runs
+ * the seed again, and the seed adds only what is missing (see seedDemoPortfolio). Servers that
+ * share a database take turns through an advisory lock.
+ */
+export async function seedDemoAccount(dataDir: string): Promise<DemoAccount> {
+  const saved = readDemoFile(dataDir)
+  const password = saved.password ?? `demo-${randomBytes(9).toString('base64url')}`
+  if (!saved.password) writeDemoFile(dataDir, { email: DEMO_EMAIL, password })
+
+  return withDemoSeedLock(async () => {
+    let userId = await findUserIdByEmail(DEMO_EMAIL)
+    if (userId) {
+      await setPassword(userId, password)
+    } else {
+      const created = await signUp({ fullName: DEMO_FULL_NAME, email: DEMO_EMAIL, password })
+      if (!created.ok) throw new Error(`Demo account: ${created.errors.join(' ')}`)
+      userId = created.userId
+    }
+
+    let seeded: DemoAccount['seeded'] = null
+    if (saved.portfolioSeededFor !== userId) {
+      const started = performance.now()
+      const cpu = process.cpuUsage()
+      const report = await seedDemoPortfolio(userId)
+      const cpuUsed = process.cpuUsage(cpu)
+      seeded = { ms: performance.now() - started, cpuMs: (cpuUsed.user + cpuUsed.system) / 1000, report }
+      writeDemoFile(dataDir, { email: DEMO_EMAIL, password, portfolioSeededFor: userId })
+    }
+    const subscription = await getSubscription(userId)
+    return { userId, password, planName: subscription ? PLAN_NAMES[subscription.plan] : 'no', seeded }
+  })
+}
+
+/**
+ * On a server database, one process seeds at a time: the others wait here, then find the
+ * portfolio in place. The embedded database has a single process by construction (and one
+ * connection, which an open transaction would block), so it needs no lock.
+ */
+async function withDemoSeedLock<T>(work: () => Promise<T>): Promise<T> {
+  if (getDriver() === 'pglite') return work()
+  return getDb().transaction(async (tx) => {
+    await lockForTransaction(tx, 'demo-seed', DEMO_EMAIL)
+    return work()
+  })
+}
+
+function describeReport(report: PortfolioSeedReport) {
+  const parts = [
+    `${report.properties} properties`,
+    `${report.photos} photos`,
+    `${report.clients} clients`,
+    `${report.deals} deals`,
+    `${report.comments} notes`,
+  ]
+  return parts.join(', ') + (report.skipped.length ? ` (skipped: ${report.skipped.join('; ')})` : '')
+}
+
+type DemoFile = { password?: string; portfolioSeededFor?: string }
+
+function readDemoFile(dataDir: string): DemoFile {
   try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { password?: unknown }
-    if (typeof saved.password === 'string' && saved.password.length >= 12) return saved.password
+    const saved = JSON.parse(readFileSync(path.join(dataDir, 'demo-account.json'), 'utf8')) as Record<string, unknown>
+    return {
+      password: typeof saved.password === 'string' && saved.password.length >= 12 ? saved.password : undefined,
+      portfolioSeededFor: typeof saved.portfolioSeededFor === 'string' ? saved.portfolioSeededFor : undefined,
+    }
   } catch {
-    // first start: fall through and create one
+    return {} // first start: the caller creates it
   }
-  const password = `demo-${randomBytes(9).toString('base64url')}`
+}
+
+function writeDemoFile(dataDir: string, content: { email: string; password: string; portfolioSeededFor?: string }) {
   mkdirSync(dataDir, { recursive: true })
-  writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 })
-  return password
+  writeFileSync(path.join(dataDir, 'demo-account.json'), JSON.stringify(content, null, 2), { mode: 0o600 })
 }

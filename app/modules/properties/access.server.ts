@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
@@ -29,4 +29,20 @@ export async function getPropertyTitles(brokerId: string, propertyIds: readonly 
     .from(properties)
     .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, ids)))
   return new Map(rows.map((row) => [row.id, row.title]))
+}
+
+/**
+ * The broker's properties with these reference codes, as code → id (the first one made wins
+ * when a broker reused a code). For seeders that must not create a listing twice.
+ */
+export async function findPropertyIdsByReferenceCode(brokerId: string, referenceCodes: readonly string[]) {
+  if (referenceCodes.length === 0) return new Map<string, string>()
+  const rows = await getDb()
+    .select({ id: properties.id, referenceCode: properties.referenceCode })
+    .from(properties)
+    .where(and(eq(properties.ownerId, brokerId), inArray(properties.referenceCode, [...referenceCodes])))
+    .orderBy(asc(properties.createdAt))
+  const byCode = new Map<string, string>()
+  for (const row of rows) if (row.referenceCode && !byCode.has(row.referenceCode)) byCode.set(row.referenceCode, row.id)
+  return byCode
 }
