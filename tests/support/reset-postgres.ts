@@ -6,7 +6,7 @@ export default async function resetPostgres() {
   if (!url) return
   const sql = postgres(url, { max: 1, onnotice: () => {} })
   try {
-    await sql.unsafe('drop schema if exists drizzle cascade; drop schema if exists public cascade; create schema public;')
+    await sql.unsafe('drop schema if exists drizzle cascade; drop schema if exists pgboss cascade; drop schema if exists public cascade; create schema public;')
   } finally {
     await sql.end()
   }
