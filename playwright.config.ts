@@ -65,6 +65,7 @@ export default defineConfig({
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
       RATE_LIMIT_SIGNIN_PER_IP: '1000',
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000',
+      RATE_LIMIT_RESET_PER_IP: '1000',
     },
   },
 })

@@ -63,6 +63,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_IP: positiveInt(30),
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: positiveInt(10),
   RATE_LIMIT_SIGNUP_PER_IP: positiveInt(10),
+  // "Forgot your password?": per address per 15 minutes, and per e-mail address per hour.
+  RATE_LIMIT_RESET_PER_IP: positiveInt(5),
+  RATE_LIMIT_RESET_PER_EMAIL: positiveInt(3),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -56,6 +56,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       SESSION_SECRET: randomBytes(24).toString('base64url'),
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
       RATE_LIMIT_SIGNIN_PER_IP: '1000',
+      RATE_LIMIT_RESET_PER_IP: '1000',
       // Off unless a test asks: servers of other test files share the Postgres test database,
       // and their workers would otherwise take (and send elsewhere) the jobs a test waits for.
       JOBS_IN_PROCESS: '0',

@@ -13,9 +13,7 @@ import { hashPassword } from './password.server.ts'
 import { getPasswordProblems } from './password-rules.ts'
 
 export const RESET_LINK_TTL_MS = HOUR_MS
-/** Requests per address per 15 minutes, and per e-mail address per hour. */
-export const RESET_LIMIT_PER_IP = 5
-export const RESET_LIMIT_PER_EMAIL = 3
+/** Windows of the limits (RATE_LIMIT_RESET_PER_IP, RATE_LIMIT_RESET_PER_EMAIL). */
 const IP_WINDOW_SECONDS = 15 * 60
 const EMAIL_WINDOW_SECONDS = 60 * 60
 /** 32 random bytes: 43 base64url characters in the link. */
@@ -37,9 +35,10 @@ export type ResetRequestResult =
 export async function requestPasswordReset(email: string, clientAddress: string): Promise<ResetRequestResult> {
   const normalised = email.trim().toLowerCase()
   if (await isMailDeliveryDown()) return { ok: false, reason: 'mail_down' }
-  const perIp = await consumeRateLimits([{ key: `reset:ip:${clientAddress}`, limit: RESET_LIMIT_PER_IP }], IP_WINDOW_SECONDS)
+  const env = getEnv()
+  const perIp = await consumeRateLimits([{ key: `reset:ip:${clientAddress}`, limit: env.RATE_LIMIT_RESET_PER_IP }], IP_WINDOW_SECONDS)
   if (!perIp.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: perIp.retryAfterSeconds }
-  const perEmail = await consumeRateLimits([{ key: `reset:email:${normalised}`, limit: RESET_LIMIT_PER_EMAIL }], EMAIL_WINDOW_SECONDS)
+  const perEmail = await consumeRateLimits([{ key: `reset:email:${normalised}`, limit: env.RATE_LIMIT_RESET_PER_EMAIL }], EMAIL_WINDOW_SECONDS)
   if (!perEmail.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: perEmail.retryAfterSeconds }
   const queue = await getQueue(PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS)
   await queue.send(PASSWORD_RESET_QUEUE, { email: normalised } satisfies PasswordResetJob)
