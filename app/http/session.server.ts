@@ -91,3 +91,10 @@ export async function endAllSessions(context: Readonly<RouterContextProvider>, a
   box.auth = null
   box.cookie = { clear: true }
 }
+
+/** After the account is deleted (its sessions with it): this response clears the cookie. */
+export function forgetSession(context: Readonly<RouterContextProvider>) {
+  const box = context.get(sessionContext)
+  box.auth = null
+  box.cookie = { clear: true }
+}

@@ -30,3 +30,12 @@ export async function getPropertyTitles(brokerId: string, propertyIds: readonly 
     .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, ids)))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
+
+/**
+ * Every property id of the broker, in the caller's transaction: the account deletion reads
+ * them before the rows go, because photo and document files are stored per property.
+ */
+export async function listAllPropertyIds(brokerId: string, tx: Transaction): Promise<string[]> {
+  const rows = await tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, brokerId))
+  return rows.map((row) => row.id)
+}

@@ -19,7 +19,8 @@ export type SessionUser = {
   id: string
   email: string
   fullName: string
-  avatarUrl: string | null
+  avatarId: string | null
+  timeZone: string
   phone: string | null
   agencyName: string | null
   licenceNumber: string | null
@@ -71,7 +72,8 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       id: row.id,
       email: row.email,
       fullName: row.fullName ?? '',
-      avatarUrl: row.avatarUrl,
+      avatarId: row.avatarId,
+      timeZone: row.timeZone ?? 'UTC',
       phone: row.phone,
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,
@@ -136,6 +138,6 @@ export async function endOtherSessions(auth: AuthState, db: Database | Transacti
 }
 
 /** The "global" scope: every session of this user, this one included. */
-export async function deleteAllSessions(userId: string) {
-  await getDb().delete(userSessions).where(eq(userSessions.userId, userId))
+export async function deleteAllSessions(userId: string, db: Database | Transaction = getDb()) {
+  await db.delete(userSessions).where(eq(userSessions.userId, userId))
 }
