@@ -21,11 +21,14 @@ export const ProfileFieldsSchema = z.object({
   }),
   agencyName: optionalText(120, 'Agency name'),
   licenceNumber: optionalText(60, 'Licence number'),
-  timeZone: z.string({ error: 'Choose a time zone' }).trim().min(1, 'Choose a time zone').max(64, 'Choose a time zone from the list'),
+  // Optional: a form without the field (an older page) keeps the broker's zone.
+  timeZone: z.string().trim().min(1, 'Choose a time zone').max(64, 'Choose a time zone from the list').optional(),
 })
 
 /** The server's check: the time zone must be one the page offers (time-zones.ts). */
 export const ProfileSchema = ProfileFieldsSchema.extend({
-  timeZone: ProfileFieldsSchema.shape.timeZone.refine(isSupportedTimeZone, { message: 'Choose a time zone from the list' }),
+  timeZone: ProfileFieldsSchema.shape.timeZone.refine((zone) => zone === undefined || isSupportedTimeZone(zone), {
+    message: 'Choose a time zone from the list',
+  }),
 })
 export type ProfileInput = z.infer<typeof ProfileSchema>
