@@ -34,6 +34,8 @@ export default [
   // Files check their own access: the owner now, live shares and public listings later.
   route('media/:photoId/:variant', 'routes/resources/media.ts'),
   route('documents/:documentId', 'routes/resources/document.ts'),
+  // Brokers' avatars are public by their random, per-upload id (share pages show them).
+  route('avatars/:avatarId/:size', 'routes/resources/avatar.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the

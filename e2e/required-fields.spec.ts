@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ChangePasswordSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
+import { ChangePasswordSchema, DeleteAccountSchema, SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
 import { ClientFormSchema, ClientStageSchema } from '#app/modules/clients/schemas.ts'
 import { CommentBodySchema } from '#app/modules/comments/schemas.ts'
 import { DealCreateSchema, DealStageSchema, DealUpdateSchema } from '#app/modules/deals/schemas.ts'
@@ -76,6 +76,7 @@ test.describe('required fields', () => {
         [
           ['Save profile', ProfileSchema],
           ['Change password', ChangePasswordSchema],
+          ['Delete my account', DeleteAccountSchema],
         ],
       ],
     ]

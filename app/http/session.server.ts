@@ -92,10 +92,9 @@ export async function endAllSessions(context: Readonly<RouterContextProvider>, a
   box.cookie = { clear: true }
 }
 
-/** After the sessions were ended elsewhere (a password reset): forget this device's too. */
-export function clearSessionCookie(context: Readonly<RouterContextProvider>) {
+/** After the account is deleted (its sessions with it): this response clears the cookie. */
+export function forgetSession(context: Readonly<RouterContextProvider>) {
   const box = context.get(sessionContext)
-  if (!box.auth) return
   box.auth = null
   box.cookie = { clear: true }
 }

@@ -1,4 +1,17 @@
 import { Form, Link, useLocation } from 'react-router'
+import { Avatar } from './avatar.tsx'
+
+/** Who is signed in, as the header shows them: the 64 px avatar (or initials) links to /profile. */
+export type ShellBroker = { fullName: string; avatarUrl: string | null }
+
+function BrokerBadge({ broker, size }: { broker: ShellBroker; size: number }) {
+  return (
+    <Link to="/profile" className="flex items-center gap-2 rounded-full no-underline" data-testid="shell-avatar">
+      <Avatar name={broker.fullName} src={broker.avatarUrl} size={size} />
+      <span className="sr-only">Your profile: {broker.fullName}</span>
+    </Link>
+  )
+}
 
 /** The seed's five bottom-bar items, in its order of meaning. */
 export const NAV_ITEMS = [
@@ -61,7 +74,7 @@ function NavItem({ item, current, layout }: { item: NavItemData; current: boolea
 }
 
 /** Top bar from 768 px up (the five items and Deals); below it a slim header with Deals and the bottom bar. */
-export function AppNav() {
+export function AppNav({ broker }: { broker: ShellBroker }) {
   const { pathname } = useLocation()
   const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, ...NAV_ITEMS.slice(4)]
   return (
@@ -76,6 +89,7 @@ export function AppNav() {
               <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="top" />
             ))}
           </nav>
+          <BrokerBadge broker={broker} size={32} />
           <LogoutButton />
         </div>
       </header>
@@ -84,9 +98,12 @@ export function AppNav() {
           <Link to="/home" className="font-bold text-ink no-underline">
             BrokerVault
           </Link>
-          <nav aria-label="More">
-            <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
-          </nav>
+          <div className="flex items-center gap-2">
+            <nav aria-label="More">
+              <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
+            </nav>
+            <BrokerBadge broker={broker} size={28} />
+          </div>
         </div>
       </header>
       <nav

@@ -5,6 +5,7 @@ import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-v
 import { PhotoGallery, SHARE_GALLERY } from './photo-gallery.tsx'
 import { PropertyFacts } from './property-facts.tsx'
 import { MAIN_LANDMARK } from './skip-link.tsx'
+import { Avatar } from './avatar.tsx'
 
 /** Statuses a client should know about before falling for a place. */
 const FLAGGED_STATUSES = new Set(['under_offer', 'sold', 'rented', 'off_market'])
@@ -28,12 +29,11 @@ export function SharePage({ broker, children }: { broker: BrokerContact; childre
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
 
 export function BrokerCard({ broker }: { broker: BrokerContact }) {
-  // Only our own files: the CSP allows no other image host.
-  const avatar = broker.avatarUrl?.startsWith('/') ? broker.avatarUrl : null
   return (
     <section aria-label="Your broker" className="rounded-xl border border-line bg-surface p-4 print:break-inside-avoid">
       <address className="flex items-center gap-4 not-italic">
-        {avatar ? <img src={avatar} alt="" width={64} height={64} loading="lazy" className="size-16 rounded-full object-cover" /> : null}
+        {/* The 256 px square shown at 96 px: sharp on high-density screens and in print. */}
+        <Avatar name={broker.fullName} src={broker.avatarUrl} size={96} alt={broker.fullName} />
         <div className="space-y-0.5 text-sm">
           <p className="text-base font-semibold">{broker.fullName}</p>
           {broker.agencyName ? <p>{broker.agencyName}</p> : null}

@@ -32,10 +32,17 @@ export const profiles = pgTable('profiles', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   fullName: text('full_name').notNull(),
-  avatarUrl: text('avatar_url'),
+  /**
+   * The current avatar's random id (32 hex), or null. Its files are
+   * avatars/{userId}/{avatarId}-{256|64}.webp and its URL /avatars/{avatarId}/{size}: a new
+   * avatar is a new id, so the URL is versioned and cached for good.
+   */
+  avatarId: text('avatar_id').unique(),
   phone: text('phone'),
   agencyName: text('agency_name'),
   licenceNumber: text('licence_number'),
+  /** IANA time zone (Intl.supportedValuesOf('timeZone') or UTC), for the 08:00 local digest. */
+  timeZone: text('time_zone').notNull().default('UTC'),
   updatedAt: updatedAt(),
 })
 

@@ -85,6 +85,7 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/resources/media': [`/media/${w.photoId}/small`],
     'routes/resources/document': [`/documents/${w.documentId}`],
     'routes/resources/healthz': ['/healthz'],
+    'routes/resources/avatar': [`/avatars/${'0'.repeat(32)}/64`],
     'routes/app/home': ['/home'],
     'routes/app/profile': ['/profile'],
     'routes/app/public-properties': ['/public-properties'],

@@ -47,3 +47,14 @@ export const ResetPasswordSchema = z
     confirmPassword: z.string({ error: 'Repeat the new password' }).min(1, 'Repeat the new password').max(200),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'The two new passwords differ' })
+
+/** The word a broker types to confirm deleting the account. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE'
+
+export const DeleteAccountSchema = z.object({
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(200, 'Password is too long'),
+  confirmation: z
+    .string({ error: `Type ${DELETE_CONFIRMATION_WORD} to confirm` })
+    .trim()
+    .refine((value) => value === DELETE_CONFIRMATION_WORD, { message: `Type ${DELETE_CONFIRMATION_WORD}, in capital letters, to confirm` }),
+})

@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from 'sharp'
 import { SIZED_VARIANTS, variantWidth } from '#app/modules/media/variants.ts'
+import { AVATAR_SIZES, type AvatarSize } from '#app/modules/media/avatar.ts'
 
 /**
  * Decompression-bomb guard: a few kilobytes can declare billions of pixels. 50 megapixels
@@ -27,6 +28,47 @@ export type PhotoProblem = 'unreadable' | 'too-many-pixels'
 // 'error' rather than the default 'warning': phone files with small quirks still load.
 const INPUT_OPTIONS = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' } as const
 
+/** Reads the header only and refuses what cannot be decoded or is over the pixel limit. */
+async function checkDeclaredSize(filePath: string): Promise<PhotoProblem | null> {
+  let declared: Metadata
+  try {
+    // Without the pixel limit (which would refuse it with no reason given), so an oversized
+    // image gets its own message; the limit guards the decoding that follows.
+    declared = await sharp(filePath, { failOn: INPUT_OPTIONS.failOn }).metadata()
+  } catch {
+    return 'unreadable'
+  }
+  if (!declared.width || !declared.height) return 'unreadable'
+  if (declared.width * declared.height > MAX_PHOTO_PIXELS) return 'too-many-pixels'
+  return null
+}
+
+export type ProcessedAvatar = { size: AvatarSize; data: Buffer }[]
+
+/**
+ * An avatar: upright, cropped to the centred square (cover), WebP at 256 and 64 px (upscaled
+ * from a smaller image, so the files are always those squares), with no metadata kept.
+ */
+export async function processAvatar(filePath: string): Promise<ProcessedAvatar | { problem: PhotoProblem }> {
+  const problem = await checkDeclaredSize(filePath)
+  if (problem) return { problem }
+  try {
+    const upright = sharp(filePath, INPUT_OPTIONS).rotate()
+    const squares: ProcessedAvatar = []
+    for (const size of AVATAR_SIZES) {
+      const data = await upright
+        .clone()
+        .resize({ width: size, height: size, fit: 'cover', position: 'centre' })
+        .webp({ quality: VARIANT_QUALITY })
+        .toBuffer()
+      squares.push({ size, data })
+    }
+    return squares
+  } catch {
+    return { problem: 'unreadable' }
+  }
+}
+
 /**
  * Re-encodes an uploaded photo: upright (EXIF orientation applied), every metadata block
  * dropped (EXIF with GPS, XMP, IPTC, ICC: sharp keeps none unless asked to), alpha flattened
@@ -34,17 +76,8 @@ const INPUT_OPTIONS = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' } as
  * Animated GIFs keep their first frame.
  */
 export async function processPhoto(filePath: string): Promise<ProcessedPhoto | { problem: PhotoProblem }> {
-  let declared: Metadata
-  try {
-    // The header only, read without the pixel limit (which would refuse it with no reason
-    // given), so an oversized photo gets its own message; the limit guards the decoding below.
-    declared = await sharp(filePath, { failOn: INPUT_OPTIONS.failOn }).metadata()
-  } catch {
-    return { problem: 'unreadable' }
-  }
-  if (!declared.width || !declared.height) return { problem: 'unreadable' }
-  if (declared.width * declared.height > MAX_PHOTO_PIXELS) return { problem: 'too-many-pixels' }
-
+  const problem = await checkDeclaredSize(filePath)
+  if (problem) return { problem }
   try {
     const upright = sharp(filePath, INPUT_OPTIONS).rotate()
     const original = await upright

@@ -1,7 +1,7 @@
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Env } from '#app/lib/env.server.ts'
 import { retry } from '#app/lib/retry.ts'
-import type { FileStorage } from './storage.server.ts'
+import { checkStoragePrefix, type FileStorage } from './storage.server.ts'
 
 // Seed retry helper settings for outbound services: 3 attempts, 1 s doubling, cap 10 s, ≤1 s jitter.
 const S3_RETRY = { retries: 2, delayMs: 1000, factor: 2, maxDelayMs: 10_000, jitterMs: 1000 }
@@ -32,11 +32,32 @@ export function createS3FileStorage(env: Env): FileStorage {
         throw error
       }
     },
-    async delete(keys) {
-      for (let i = 0; i < keys.length; i += 1000) {
-        const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }))
-        await retry(() => client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch } })), S3_RETRY)
+    delete: deleteKeys,
+    async deletePrefix(prefix) {
+      checkStoragePrefix(prefix)
+      // A page at a time (at most 1000 keys), deleted before the next is listed. StartAfter
+      // rather than continuation tokens: every S3-compatible service (and s3rver) takes it.
+      let startAfter: string | undefined
+      for (;;) {
+        const page = await retry(
+          () => client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, StartAfter: startAfter })),
+          S3_RETRY,
+        )
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []))
+        await deleteKeys(keys)
+        if (!page.IsTruncated || keys.length === 0) return
+        startAfter = keys.at(-1)
       }
     },
+  }
+
+  async function deleteKeys(keys: string[]) {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000).map((Key) => ({ Key }))
+      const result = await retry(() => client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch } })), S3_RETRY)
+      // The request succeeds even when some keys could not be deleted: say so.
+      const failed = result.Errors ?? []
+      if (failed.length) throw new Error(`S3 could not delete ${failed.length} of ${batch.length} objects (first: ${failed[0]?.Key}: ${failed[0]?.Code})`)
+    }
   }
 }

@@ -13,6 +13,11 @@ export interface FileStorage {
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>
   delete(keys: string[]): Promise<void>
+  /**
+   * Deletes every file under a folder prefix such as "photos/{propertyId}/", including files
+   * no row names (left by a delete that failed after its commit). Nothing there is no error.
+   */
+  deletePrefix(prefix: string): Promise<void>
 }
 
 /** A fresh random key under a prefix, e.g. "photos/3f…/9a….webp". */
@@ -21,6 +26,13 @@ export function newStorageKey(prefix: string, extension: string) {
 }
 
 const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{32,36}\/[0-9a-f]{32}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/
+const PREFIX_PATTERN = /^[a-z]+\/[0-9a-f-]{32,36}\/$/
+
+/** Prefixes are built from ids, never taken from a request; the check keeps it that way. */
+export function checkStoragePrefix(prefix: string) {
+  if (!PREFIX_PATTERN.test(prefix)) throw new Error(`invalid storage prefix: ${prefix}`)
+  return prefix
+}
 
 /** Local disk under DATA_DIR/files (default). */
 export function createLocalFileStorage(root: string): FileStorage {
@@ -47,6 +59,9 @@ export function createLocalFileStorage(root: string): FileStorage {
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(resolve(key), { force: true })))
     },
+    async deletePrefix(prefix) {
+      await rm(path.join(root, checkStoragePrefix(prefix)), { recursive: true, force: true })
+    },
   }
 }
 
@@ -68,5 +83,6 @@ function createS3FileStorageLazy(): FileStorage {
     put: async (...args) => (await ready).put(...args),
     get: async (...args) => (await ready).get(...args),
     delete: async (...args) => (await ready).delete(...args),
+    deletePrefix: async (...args) => (await ready).deletePrefix(...args),
   }
 }

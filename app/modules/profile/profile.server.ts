@@ -17,14 +17,34 @@ export async function updateProfile(userId: string, input: ProfileInput) {
     .where(eq(profiles.id, userId))
 }
 
+/**
+ * Makes `avatarId` the broker's avatar (null: none) and returns the one it replaces, so the
+ * caller can delete that one's files. Row-locked: two uploads at once each get back a different
+ * previous id, and no avatar's files are forgotten.
+ */
+export async function replaceAvatarId(userId: string, avatarId: string | null): Promise<{ previous: string | null } | null> {
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx.select({ avatarId: profiles.avatarId }).from(profiles).where(eq(profiles.id, userId)).for('update')
+    if (!row) return null
+    await tx.update(profiles).set({ avatarId, updatedAt: new Date() }).where(eq(profiles.id, userId))
+    return { previous: row.avatarId }
+  })
+}
+
+/** Whose avatar this is, when it is someone's current one (old ids are gone: 404). */
+export async function findAvatarOwner(avatarId: string): Promise<string | null> {
+  const [row] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.avatarId, avatarId)).limit(1)
+  return row?.id ?? null
+}
+
 const PUBLIC_PROFILE_COLUMNS = {
   fullName: profiles.fullName,
-  avatarUrl: profiles.avatarUrl,
+  avatarId: profiles.avatarId,
   agencyName: profiles.agencyName,
   licenceNumber: profiles.licenceNumber,
   phone: profiles.phone,
 }
-export type PublicProfile = { fullName: string; avatarUrl: string | null; agencyName: string | null; licenceNumber: string | null; phone: string | null }
+export type PublicProfile = { fullName: string; avatarId: string | null; agencyName: string | null; licenceNumber: string | null; phone: string | null }
 
 /** What a broker chose to show clients (share pages), or null when there is no profile. */
 export async function getPublicProfile(userId: string): Promise<PublicProfile | null> {
@@ -49,5 +69,5 @@ export async function getBrokerNames(userIds: readonly string[]) {
 export const profileJoin = {
   table: profiles,
   on: (userId: AnyPgColumn) => eq(profiles.id, userId),
-  columns: PUBLIC_PROFILE_COLUMNS,
+  columns: { ...PUBLIC_PROFILE_COLUMNS, timeZone: profiles.timeZone },
 }

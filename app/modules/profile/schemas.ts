@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isSupportedTimeZone } from './time-zones.ts'
 
 const optionalText = (max: number, label: string) =>
   z
@@ -8,7 +9,8 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : null))
 
-export const ProfileSchema = z.object({
+/** The profile form as the browser checks it; the time zone is checked on the server only. */
+export const ProfileFieldsSchema = z.object({
   fullName: z
     .string({ error: 'Full name is required' })
     .trim()
@@ -19,5 +21,14 @@ export const ProfileSchema = z.object({
   }),
   agencyName: optionalText(120, 'Agency name'),
   licenceNumber: optionalText(60, 'Licence number'),
+  // Optional: a form without the field (an older page) keeps the broker's zone.
+  timeZone: z.string().trim().min(1, 'Choose a time zone').max(64, 'Choose a time zone from the list').optional(),
+})
+
+/** The server's check: the time zone must be one the page offers (time-zones.ts). */
+export const ProfileSchema = ProfileFieldsSchema.extend({
+  timeZone: ProfileFieldsSchema.shape.timeZone.refine((zone) => zone === undefined || isSupportedTimeZone(zone), {
+    message: 'Choose a time zone from the list',
+  }),
 })
 export type ProfileInput = z.infer<typeof ProfileSchema>

@@ -46,3 +46,12 @@ export async function findPropertyIdsByReferenceCode(brokerId: string, reference
   for (const row of rows) if (row.referenceCode && !byCode.has(row.referenceCode)) byCode.set(row.referenceCode, row.id)
   return byCode
 }
+
+/**
+ * Every property id of the broker, in the caller's transaction: the account deletion reads
+ * them before the rows go, because photo and document files are stored per property.
+ */
+export async function listAllPropertyIds(brokerId: string, tx: Transaction): Promise<string[]> {
+  const rows = await tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, brokerId))
+  return rows.map((row) => row.id)
+}

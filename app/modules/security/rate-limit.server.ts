@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { queryRows } from '#db/client.server.ts'
+import { queryRows, type Transaction } from '#db/client.server.ts'
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
 
@@ -40,6 +40,24 @@ export async function refundRateLimit(key: string): Promise<void> {
 /** Forgets every attempt counted under `key`: the next one starts a new window. */
 export async function resetRateLimit(key: string): Promise<void> {
   await queryRows(sql`delete from rate_limits where key = ${key}`)
+}
+
+/**
+ * Counters that name an account, by e-mail or id. Deleting the account deletes them with it
+ * (deleteRateLimits), so no row keeps the e-mail of a broker who left.
+ */
+export const accountRateLimitKeys = {
+  /** Failed sign-ins per e-mail address. */
+  signIn: (email: string) => `signin:account:${email.toLowerCase()}`,
+  /** Current-password checks from a session (password change, account deletion). */
+  passwordCheck: (userId: string) => `password-change:${userId}`,
+  of: (account: { id: string; email: string }) => [accountRateLimitKeys.signIn(account.email), accountRateLimitKeys.passwordCheck(account.id)],
+}
+
+/** Forgets these counters, in the caller's transaction. */
+export async function deleteRateLimits(tx: Transaction, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return
+  await tx.execute(sql`delete from rate_limits where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`)
 }
 
 export function describeRetryAfter(seconds: number) {

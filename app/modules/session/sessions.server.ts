@@ -19,7 +19,8 @@ export type SessionUser = {
   id: string
   email: string
   fullName: string
-  avatarUrl: string | null
+  avatarId: string | null
+  timeZone: string
   phone: string | null
   agencyName: string | null
   licenceNumber: string | null
@@ -71,7 +72,8 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       id: row.id,
       email: row.email,
       fullName: row.fullName ?? '',
-      avatarUrl: row.avatarUrl,
+      avatarId: row.avatarId,
+      timeZone: row.timeZone ?? 'UTC',
       phone: row.phone,
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm'
 import { z } from 'zod'
-import { getDb } from '#db/client.server.ts'
-import { clientFeedback } from '#db/schema.ts'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { clientFeedback, shares } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getListingItem } from '#app/modules/listings/listing-queries.server.ts'
@@ -110,10 +110,21 @@ async function findListedProperty(share: LiveShare, propertyId: string) {
  * The IP's allowance first: a post it refuses does not eat into the share's allowance, so one
  * noisy address cannot silence a shortlist for everybody else. Returns the wait in seconds.
  */
+const feedbackShareKey = (shareId: string) => `feedback:share:${shareId}`
+
+/**
+ * The feedback counters of every share of this broker, for deleting the account with them
+ * (share ids name the broker's links). Read in the deletion transaction, before the shares go.
+ */
+export async function feedbackRateLimitKeysOf(ownerId: string, tx: Transaction): Promise<string[]> {
+  const rows = await tx.select({ id: shares.id }).from(shares).where(eq(shares.ownerId, ownerId))
+  return rows.map((row) => feedbackShareKey(row.id))
+}
+
 async function consumeFeedbackAllowance(shareId: string, clientAddress: string): Promise<number | null> {
   const perIp = await consumeRateLimit(`feedback:ip:${clientAddress}`, FEEDBACK_LIMIT_PER_IP_PER_15_MIN, FEEDBACK_IP_WINDOW_SECONDS)
   if (!perIp.allowed) return perIp.retryAfterSeconds
-  const perShare = await consumeRateLimit(`feedback:share:${shareId}`, FEEDBACK_LIMIT_PER_SHARE_PER_HOUR, FEEDBACK_SHARE_WINDOW_SECONDS)
+  const perShare = await consumeRateLimit(feedbackShareKey(shareId), FEEDBACK_LIMIT_PER_SHARE_PER_HOUR, FEEDBACK_SHARE_WINDOW_SECONDS)
   return perShare.allowed ? null : perShare.retryAfterSeconds
 }
 

@@ -2,6 +2,7 @@ import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
 import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/modules/media/queries.server.ts'
 import { getPublicProfile } from '#app/modules/profile/profile.server.ts'
+import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import { listPickedReactions } from './feedback.server.ts'
@@ -41,7 +42,7 @@ export async function loadBrokerContact(ownerId: string): Promise<BrokerContact 
   if (email === null) return null
   return {
     fullName: profile?.fullName ?? '',
-    avatarUrl: profile?.avatarUrl ?? null,
+    avatarUrl: profile?.avatarId ? avatarUrl(profile.avatarId, 256) : null,
     agencyName: profile?.agencyName ?? null,
     licenceNumber: profile?.licenceNumber ?? null,
     phone: profile?.phone ?? null,

@@ -19,6 +19,7 @@ export type SharedProperty = PropertyFactsData & {
 
 export type BrokerContact = {
   fullName: string
+  /** The 256 px square (/avatars/{id}/256), or null: initials show instead. */
   avatarUrl: string | null
   agencyName: string | null
   licenceNumber: string | null

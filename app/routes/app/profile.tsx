@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { z } from 'zod'
 import { data, Form, Link, redirect, useLocation } from 'react-router'
@@ -7,16 +7,21 @@ import { getTheme } from '#app/lib/theme.server.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { updateProfile } from '#app/modules/profile/profile.server.ts'
-import { ProfileSchema } from '#app/modules/profile/schemas.ts'
+import { ProfileFieldsSchema, ProfileSchema } from '#app/modules/profile/schemas.ts'
+import { supportedTimeZones } from '#app/modules/profile/time-zones.ts'
 import { changePassword } from '#app/modules/auth/change-password.server.ts'
-import { ChangePasswordSchema } from '#app/modules/auth/schemas.ts'
+import { ChangePasswordSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema } from '#app/modules/auth/schemas.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { accountRateLimitKeys, consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { removeAvatar } from '#app/modules/media/avatars.server.ts'
+import { avatarUrl } from '#app/modules/media/avatar.ts'
+import { Avatar } from '#app/ui/avatar.tsx'
+import { handleAvatarUpload, handleDeleteAccount } from './profile-account.server.ts'
 import { PasswordForm } from '#app/ui/password-form.tsx'
 import { endAllSessions, requireAuth } from '#app/http/session.server.ts'
 import { endOtherSessions, listDeviceSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
 import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
-import { Button, Field, RequiredNote, SubmitButton } from '#app/ui/form.tsx'
+import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/profile'
 import { readForm } from '#app/http/form-body.server.ts'
@@ -30,6 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const devices = await listDeviceSessions(user.id)
   return {
     user,
+    avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null,
+    // The server's list: the one the action accepts (browsers name a few zones differently).
+    timeZones: supportedTimeZones(),
     theme: await getTheme(request),
     plan: {
       name: PLAN_NAMES[plan],
@@ -55,18 +63,23 @@ const ProfileActionSchema = z.discriminatedUnion('intent', [
   ChangePasswordSchema.safeExtend({ intent: z.literal('change-password') }),
   z.object({ intent: z.literal('sign-out-others') }),
   z.object({ intent: z.literal('sign-out-everywhere') }),
+  z.object({ intent: z.literal('remove-avatar') }),
+  DeleteAccountSchema.extend({ intent: z.literal('delete-account') }),
 ])
 type ProfileSubmission = ReturnType<typeof parseIntentSubmission<typeof ProfileActionSchema>>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const auth = requireAuth(context)
+  // The avatar form posts a file: its limits must be known before the body is read.
+  if (new URL(request.url).searchParams.get('upload') === 'avatar') return handleAvatarUpload(request, context, auth)
   const form = await readForm(request)
   const submission = parseIntentSubmission(form, ProfileActionSchema)
   if (submission.status !== 'success') {
     // The failed branch is the intent that was posted; only its form shows the errors.
-    return form.get('intent') === 'change-password'
-      ? data({ passwordResult: submission.reply(HIDE_PASSWORDS) }, { status: 400 })
-      : data({ result: submission.reply() }, { status: 400 })
+    const intent = form.get('intent')
+    if (intent === 'change-password') return data({ passwordResult: submission.reply(HIDE_PASSWORDS) }, { status: 400 })
+    if (intent === 'delete-account') return data({ deleteResult: submission.reply(HIDE_DELETE_PASSWORD) }, { status: 400 })
+    return data({ result: submission.reply() }, { status: 400 })
   }
   const input = submission.value
   switch (input.intent) {
@@ -88,8 +101,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       setFlash(context, { kind: 'success', message: 'Signed out on every device.' })
       throw redirect('/auth')
     }
+    case 'remove-avatar': {
+      const removed = await removeAvatar(auth.user.id)
+      if (removed === null) throw data('Not found', { status: 404 })
+      setFlash(context, { kind: 'success', message: 'Avatar removed.' })
+      throw redirect('/profile')
+    }
+    case 'delete-account': {
+      const refused = await handleDeleteAccount(context, auth, input.password)
+      const reply = refused.field
+        ? submission.reply({ ...HIDE_DELETE_PASSWORD, fieldErrors: { [refused.field]: [refused.message] } })
+        : submission.reply({ ...HIDE_DELETE_PASSWORD, formErrors: [refused.message] })
+      return data({ deleteResult: reply }, { status: refused.status })
+    }
   }
 }
+
+const HIDE_DELETE_PASSWORD = { hideFields: ['password'] }
 
 const HIDE_PASSWORDS = { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] }
 
@@ -101,7 +129,7 @@ async function handleChangePassword(
 ) {
   // Guessing the current password from a hijacked session is limited like signing in.
   const env = getEnv()
-  const limit = await consumeRateLimit(`password-change:${auth.user.id}`, env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, env.RATE_LIMIT_WINDOW_SECONDS)
+  const limit = await consumeRateLimit(accountRateLimitKeys.passwordCheck(auth.user.id), env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, env.RATE_LIMIT_WINDOW_SECONDS)
   if (!limit.allowed) {
     const message = `Too many attempts. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.`
     return data({ passwordResult: submission.reply({ ...HIDE_PASSWORDS, formErrors: [message] }) }, { status: 429 })
@@ -124,7 +152,10 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
       </PageHeader>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Your details">
-          <ProfileForm user={d.user} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+          <ProfileForm user={d.user} timeZones={d.timeZones} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+        </Card>
+        <Card title="Avatar">
+          <AvatarForms name={d.user.fullName} src={d.avatar} error={actionData && 'avatarError' in actionData ? actionData.avatarError : undefined} />
         </Card>
         <Card title="Password">
           <PasswordForm lastResult={actionData && 'passwordResult' in actionData ? actionData.passwordResult : undefined} />
@@ -171,16 +202,18 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
           </Card>
         </div>
       </div>
+      <DangerZone lastResult={actionData && 'deleteResult' in actionData ? actionData.deleteResult : undefined} />
     </>
   )
 }
 
 type ProfileFormProps = {
   user: Route.ComponentProps['loaderData']['user']
+  timeZones: readonly string[]
   lastResult: SubmissionResult<string[]> | undefined
 }
 
-function ProfileForm({ user, lastResult }: ProfileFormProps) {
+function ProfileForm({ user, timeZones, lastResult }: ProfileFormProps) {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: {
@@ -188,9 +221,11 @@ function ProfileForm({ user, lastResult }: ProfileFormProps) {
       phone: user.phone ?? '',
       agencyName: user.agencyName ?? '',
       licenceNumber: user.licenceNumber ?? '',
+      timeZone: user.timeZone,
     },
-    constraint: getZodConstraint(ProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    constraint: getZodConstraint(ProfileFieldsSchema),
+    // The browser checks the fields; whether the time zone is known is the server's to say.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFieldsSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
@@ -206,9 +241,87 @@ function ProfileForm({ user, lastResult }: ProfileFormProps) {
         inputProps={{ ...getInputProps(fields.agencyName, { type: 'text' }), autoComplete: 'organization' }} />
       <Field label="Licence number" errors={fields.licenceNumber.errors} errorId={fields.licenceNumber.errorId}
         inputProps={getInputProps(fields.licenceNumber, { type: 'text' })} />
+      <SelectField label="Time zone" errors={fields.timeZone.errors} errorId={fields.timeZone.errorId}
+        hint="Used for e-mails sent at a set local time, such as a morning digest."
+        options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+        selectProps={getSelectProps(fields.timeZone)} />
       <SubmitButton name="intent" value="update-profile" pendingText="Saving...">
         Save profile
       </SubmitButton>
     </Form>
+  )
+}
+
+/** Upload (JPEG, PNG, WebP, AVIF or GIF; cropped to a square) and, when there is one, remove. */
+function AvatarForms({ name, src, error }: { name: string; src: string | null; error: string | undefined }) {
+  const errorId = error ? 'avatar-error' : undefined
+  return (
+    <div className="space-y-3">
+      <div className="flex items-center gap-4">
+        <Avatar name={name} src={src} size={96} />
+        {src ? (
+          <Form method="post">
+            <Button type="submit" name="intent" value="remove-avatar" variant="secondary">
+              Remove avatar
+            </Button>
+          </Form>
+        ) : (
+          <p className="text-sm text-muted">No avatar yet: your initials show instead.</p>
+        )}
+      </div>
+      <Form method="post" action="/profile?upload=avatar" encType="multipart/form-data" className="space-y-2">
+        <div>
+          <label htmlFor="avatar" className="text-sm font-medium">
+            {src ? 'Replace with another image' : 'Upload an image'}
+          </label>
+          <input id="avatar" name="avatar" type="file" required accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            aria-invalid={error ? true : undefined} aria-describedby={['avatar-hint', errorId].filter(Boolean).join(' ')}
+            className="mt-1 block w-full text-sm" />
+          <p id="avatar-hint" className="mt-1 text-xs text-muted">
+            JPEG, PNG, WebP, AVIF or GIF up to 15 MB. It is cropped to a square around its centre; clients see it on
+            the pages you share.
+          </p>
+          <ErrorList id={errorId} errors={error ? [error] : null} />
+        </div>
+        <SubmitButton name="intent" value="upload-avatar" variant="secondary" pendingText="Uploading...">
+          Save avatar
+        </SubmitButton>
+      </Form>
+    </div>
+  )
+}
+
+/** Deleting the account, apart from everything else: the password and the typed word. */
+function DangerZone({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: 'delete-account',
+    lastResult,
+    constraint: getZodConstraint(DeleteAccountSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAccountSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <section aria-labelledby="danger-zone" className="mt-10 rounded-xl border-2 border-danger p-4">
+      <h2 id="danger-zone" className="text-lg font-semibold text-danger">
+        Danger zone
+      </h2>
+      <h3 className="mt-2 font-semibold">Delete account</h3>
+      <p className="mt-1 text-sm">
+        This deletes your account and everything in it at once: properties, photos, documents, clients, shortlists,
+        share links, deals, notes, activity and your avatar. Share links stop working. It cannot be undone.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-3 max-w-md space-y-3">
+        <RequiredNote />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Your password" errors={fields.password.errors} errorId={fields.password.errorId}
+          inputProps={{ ...getInputProps(fields.password, { type: 'password' }), autoComplete: 'current-password' }} />
+        <Field label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} errors={fields.confirmation.errors} errorId={fields.confirmation.errorId}
+          inputProps={{ ...getInputProps(fields.confirmation, { type: 'text' }), autoComplete: 'off', autoCapitalize: 'characters', spellCheck: false }} />
+        <SubmitButton name="intent" value="delete-account" variant="danger" pendingText="Deleting...">
+          Delete my account
+        </SubmitButton>
+      </Form>
+    </section>
   )
 }

@@ -6,7 +6,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { afterSignIn } from '#app/modules/navigation/nav-state.ts'
 import { getNavState, updateNavState } from '#app/http/nav-state.server.ts'
-import { consumeRateLimits, describeRetryAfter, refundRateLimit, resetRateLimit } from '#app/modules/security/rate-limit.server.ts'
+import { accountRateLimitKeys, consumeRateLimits, describeRetryAfter, refundRateLimit, resetRateLimit } from '#app/modules/security/rate-limit.server.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { rethrowIfDatabaseOutage } from '#app/http/database-outage.server.ts'
 import { startSession } from '#app/http/session.server.ts'
@@ -47,7 +47,7 @@ export async function handleSignIn(request: Request, form: FormData, submission:
   // signs in on several devices never locks themselves out.
   const env = getEnv()
   const ipKey = `signin:ip:${context.get(clientAddressContext)}`
-  const accountKey = `signin:account:${submission.value.email.toLowerCase()}`
+  const accountKey = accountRateLimitKeys.signIn(submission.value.email)
   const limit = await consumeRateLimits(
     [
       { key: ipKey, limit: env.RATE_LIMIT_SIGNIN_PER_IP },

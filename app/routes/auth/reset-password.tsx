@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { readForm } from '#app/http/form-body.server.ts'
-import { clearSessionCookie } from '#app/http/session.server.ts'
+import { forgetSession } from '#app/http/session.server.ts'
 import { findResetLink, resetPassword } from '#app/modules/auth/password-reset.server.ts'
 import { ResetPasswordSchema } from '#app/modules/auth/schemas.ts'
 import { deleteAllSessions } from '#app/modules/session/sessions.server.ts'
@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ fieldErrors: { newPassword: outcome.errors } }) }, { status: 400 })
   }
   // This browser's session (if it had one) died with the others: drop its cookie too.
-  clearSessionCookie(context)
+  forgetSession(context)
   setFlash(context, { kind: 'success', message: RESET_DONE_MESSAGE })
   throw redirect('/auth')
 }

@@ -52,7 +52,10 @@ export default function DataPolicyPage() {
       <p>
         Your data is kept while your account exists. When a trial ends or you move to a smaller plan, nothing is
         deleted: your records stay in place and every screen opens again once a plan is active. Deleting your account
-        from your profile removes all of your properties, clients, deals, notes, photos and documents. A device
+        from your profile (it asks for your password) removes, at once and for good, your sign-in, profile and avatar,
+        every property with its photos and documents, your clients, shortlists, share links (they stop working, and
+        their view counts and client feedback go with them), deals, notes and activity, and signs out every device.
+        Its files are then removed from storage. A device
         session ends when you sign out on that device or sign out other devices, and expires after 30 days without
         use.
       </p>

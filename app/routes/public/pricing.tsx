@@ -5,6 +5,7 @@ import { getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { AppShell } from '#app/ui/app-shell.tsx'
+import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { PublicLayout } from '#app/ui/public-layout.tsx'
 import { choosePlan } from './pricing.server.ts'
 import type { Route } from './+types/pricing'
@@ -21,6 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     {
       ...getPricingTable(),
       signedIn: auth !== null,
+      broker: auth ? { fullName: auth.user.fullName, avatarUrl: auth.user.avatarId ? avatarUrl(auth.user.avatarId, 64) : null } : null,
       currentPlan: auth?.subscription?.plan ?? null,
       trialExpired: getNavState(context).trialExpired,
     },
@@ -35,11 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PricingPage({ loaderData: d, actionData }: Route.ComponentProps) {
-  // A signed-in broker keeps the app navigation; a visitor sees the public site's header.
-  const Frame = d.signedIn ? AppShell : PublicLayout
   const price = new Intl.NumberFormat('en', { style: 'currency', currency: d.currency, maximumFractionDigits: 2 })
-  return (
-    <Frame>
+  const page = (
+    <>
       <h1 className="text-3xl font-bold">Plans and pricing</h1>
       <p className="mt-2 text-muted">
         Every account starts with a {d.trialDays}-day free trial. Plans differ only by how many properties you can keep;
@@ -83,6 +83,8 @@ export default function PricingPage({ loaderData: d, actionData }: Route.Compone
         ))}
       </ul>
       {!d.signedIn ? <p className="mt-6 text-sm text-muted">You will be asked to sign in before a plan is applied.</p> : null}
-    </Frame>
+    </>
   )
+  // A signed-in broker keeps the app navigation; a visitor sees the public site's header.
+  return d.broker ? <AppShell broker={d.broker}>{page}</AppShell> : <PublicLayout>{page}</PublicLayout>
 }

@@ -1,0 +1,73 @@
+import { data, redirect, type RouterContextProvider } from 'react-router'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { updateNavState } from '#app/http/nav-state.server.ts'
+import { forgetSession } from '#app/http/session.server.ts'
+import { isFieldRejection, readUploadForm, type UploadForm } from '#app/http/upload-form.server.ts'
+import { deleteAccount } from '#app/modules/auth/delete-account.server.ts'
+import { AVATAR_UPLOAD_LIMITS, setAvatar } from '#app/modules/media/avatars.server.ts'
+import { sweepAccountFiles } from '#app/modules/media/sweep.server.ts'
+import { listAllPropertyIds } from '#app/modules/properties/access.server.ts'
+import { accountRateLimitKeys, consumeRateLimit, deleteRateLimits, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
+import { deleteAllSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
+import { feedbackRateLimitKeysOf } from '#app/modules/sharing/feedback.server.ts'
+
+export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.'
+
+type Context = Readonly<RouterContextProvider>
+
+/**
+ * POST /profile?upload=avatar: the one file is read within the avatar limits before anything
+ * else; a refused image answers 400 (what it is) or 413 (how big) with the message for the field.
+ */
+export async function handleAvatarUpload(request: Request, context: Context, auth: AuthState) {
+  let form: UploadForm | undefined
+  try {
+    form = await readUploadForm(request, AVATAR_UPLOAD_LIMITS)
+    if (form.fields.get('intent') !== 'upload-avatar') throw data('Unknown action.', { status: 400 })
+    const outcome = await setAvatar(auth.user.id, form.files)
+    if (outcome === null) throw data('Not found', { status: 404 })
+    if (!outcome.ok) {
+      return data({ avatarError: outcome.problem.message }, { status: outcome.problem.tooLarge ? 413 : 400 })
+    }
+    setFlash(context, { kind: 'success', message: 'Avatar saved.' })
+  } catch (error) {
+    if (!isFieldRejection(error)) throw error
+    return data({ avatarError: error.data.message }, { status: error.init?.status })
+  } finally {
+    await form?.dispose()
+  }
+  throw redirect('/profile')
+}
+
+/**
+ * Deletes the account: password checked (limited like a password change), then one
+ * transaction collects what the file sweep needs, ends every session and deletes every row
+ * (deleteAccount). The files go after the commit; a sweep that fails is logged and can be run
+ * again with the same input (a background job later). The broker lands on / signed out.
+ */
+export async function handleDeleteAccount(context: Context, auth: AuthState, password: string) {
+  const env = getEnv()
+  const limit = await consumeRateLimit(accountRateLimitKeys.passwordCheck(auth.user.id), env.RATE_LIMIT_SIGNIN_PER_ACCOUNT, env.RATE_LIMIT_WINDOW_SECONDS)
+  if (!limit.allowed) {
+    return { ok: false as const, status: 429, field: null, message: `Too many attempts. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.` }
+  }
+  const userId = auth.user.id
+  const deleted = await deleteAccount(auth.user, password, async (tx) => {
+    const propertyIds = await listAllPropertyIds(userId, tx)
+    await deleteRateLimits(tx, await feedbackRateLimitKeysOf(userId, tx))
+    await deleteAllSessions(userId, tx)
+    return { userId, propertyIds }
+  })
+  if (!deleted.ok) return { ok: false as const, status: 400, field: deleted.field, message: deleted.errors.join(' ') }
+
+  forgetSession(context)
+  if (deleted.collected) {
+    await sweepAccountFiles(deleted.collected).catch((error: unknown) =>
+      console.error(`Could not remove every file of deleted account ${userId}; run sweepAccountFiles again`, error),
+    )
+  }
+  updateNavState(context, (s) => ({ ...s, authRedirectPath: null, redirectAfterUpgrade: null, trialExpired: false }))
+  setFlash(context, { kind: 'success', message: ACCOUNT_DELETED_MESSAGE })
+  throw redirect('/')
+}
