@@ -353,13 +353,14 @@ describe('client feedback', () => {
     // The client changes their mind on the first property (the last pick stands, and a later
     // comment without a reaction leaves it), says no to the second, and only comments on the third.
     const client = new TestBrowser()
-    for (const form of [
+    const posts: Record<string, string>[] = [
       { propertyId, reaction: 'not_for_me' },
       { propertyId, reaction: 'interested' },
       { propertyId, reaction: '', comment: 'When can we visit?' },
       { propertyId: secondId, reaction: 'not_for_me' },
       { propertyId: quietId, reaction: '', comment: 'Is it really quiet?' },
-    ]) {
+    ]
+    for (const form of posts) {
       expect((await client.post(listingPath, form)).status, JSON.stringify(form)).toBe(303)
     }
     const picked = { [propertyId]: 'interested', [secondId]: 'not_for_me' }
