@@ -32,9 +32,11 @@ type Seeded = { propertyId: string; clientId: string; dealId: string; propertySh
 let seeded: Seeded
 let brokerCookies: Cookie[]
 
-/** Loads `path` with the theme cookie at `theme` and waits for hydration where the page has scripts. */
+/**
+ * Loads `path` (the theme cookie already says `theme`) and waits for hydration where the page
+ * has scripts, then puts axe on it.
+ */
 async function load(page: Page, path: string, theme: 'light' | 'dark', status: number) {
-  await setTheme(page, theme)
   const response = await page.goto(path)
   expect(response?.status(), `${path} answers`).toBe(status)
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
@@ -52,13 +54,18 @@ async function scanAtWidths(page: Page, what: string, widths: number[]) {
   }
 }
 
-/** Both themes, both widths, one load (two on a page with the theme in its markup). */
+/**
+ * Both themes, both widths, one load (two on a page with the theme in its markup). The theme
+ * cookie says light throughout (each test sets it first), dark only for such a second load.
+ */
 async function scanPage(page: Page, path: string, status = 200) {
   await page.setViewportSize({ width: PHONE_WIDTH, height: 800 })
   await load(page, path, 'light', status)
   await scanAtWidths(page, `${path} (light)`, [PHONE_WIDTH, DESKTOP_WIDTH])
   if (THEME_IN_MARKUP.has(path)) {
+    await setTheme(page, 'dark')
     await load(page, path, 'dark', status)
+    await setTheme(page, 'light')
   } else {
     await switchThemeInPlace(page, 'dark')
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
@@ -116,6 +123,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
     test.setTimeout(120_000)
     const { propertyId, clientId, dealId } = seeded
     await page.context().addCookies(brokerCookies)
+    await setTheme(page, 'light')
     for (const path of [
       '/home',
       '/profile',
@@ -143,13 +151,15 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
 
   test('every public page and the not-found page, signed out', async ({ page }) => {
     test.setTimeout(120_000)
-    for (const path of ['/', '/pricing', ...INFO_PAGES.map((p) => `/${p}`), '/auth', '/auth?mode=signup', '/auth-recovery']) {
+    await setTheme(page, 'light')
+    for (const path of ['/', '/pricing', ...INFO_PAGES.map((p) => `/${p}`), '/auth', '/auth?mode=signup', '/auth-recovery', '/clear-navigation']) {
       await scanPage(page, path)
     }
     await scanPage(page, '/no-such-page', 404)
   })
 
   test('both share pages, as the client sees them, under their CSP', async ({ page }) => {
+    await setTheme(page, 'light')
     await scanPage(page, `/preview/${seeded.propertyShare}`)
     await scanPage(page, `/client-listing/${seeded.listingShare}`)
   })
