@@ -131,6 +131,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       `/public-properties/${propertyId}`,
       '/properties',
       '/property/type-selection',
+      // Residential shows every field commercial and land do (FIELDS_BY_CATEGORY in catalog.ts).
       '/property/new/residential',
       `/property/${propertyId}`,
       `/property/${propertyId}/edit`,
