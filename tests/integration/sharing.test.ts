@@ -11,7 +11,9 @@ import {
   FEEDBACK_LIMIT_PER_IP_PER_15_MIN,
   FEEDBACK_LIMIT_PER_SHARE_PER_HOUR,
   FEEDBACK_SHARE_WINDOW_SECONDS,
+  listPickedReactions,
 } from '#app/modules/sharing/feedback.server.ts'
+import { resolveLiveShare } from '#app/modules/sharing/shares.server.ts'
 import { VISITOR_COOKIE_MAX_AGE_SECONDS } from '#app/modules/sharing/share-views.server.ts'
 import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
@@ -410,6 +412,54 @@ describe('client feedback', () => {
     expect(await feedbackOf(clientId)).toEqual([])
     const { propertyShare } = await sharedWorld()
     expect((await client.post(`/preview/${propertyShare}`, { propertyId, reaction: 'interested' })).status).toBe(404)
+  })
+
+  it("lists the reaction the client last picked for each property, on this share and this broker's only", async () => {
+    const { owner, propertyId, clientId, listingShare, listingPath, propertyShare } = await sharedWorld()
+    const secondId = await createPropertyVia(owner.browser, { title: 'Garden house' })
+    const quietId = await createPropertyVia(owner.browser, { title: 'Quiet loft' })
+    for (const id of [secondId, quietId]) await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'add', propertyId: id })
+    const share = await resolveLiveShare(listingShare)
+    expect(share).not.toBeNull()
+    expect(await listPickedReactions(share!)).toEqual({})
+
+    // The client changes their mind on the first property (the last pick stands, and a later
+    // comment without a reaction leaves it), says no to the second, and only comments on the third.
+    const client = new TestBrowser()
+    const posts: Record<string, string>[] = [
+      { propertyId, reaction: 'not_for_me' },
+      { propertyId, reaction: 'interested' },
+      { propertyId, reaction: '', comment: 'When can we visit?' },
+      { propertyId: secondId, reaction: 'not_for_me' },
+      { propertyId: quietId, reaction: '', comment: 'Is it really quiet?' },
+    ]
+    for (const form of posts) {
+      expect((await client.post(listingPath, form)).status, JSON.stringify(form)).toBe(303)
+    }
+    const picked = { [propertyId]: 'interested', [secondId]: 'not_for_me' }
+    expect(await listPickedReactions(share!)).toEqual(picked)
+    // The share page shows the picks as pressed buttons, from the server (it has no script).
+    const page = await (await client.get(listingPath)).text()
+    expect(page.match(/aria-pressed="true"/g)).toHaveLength(2)
+
+    // A second link to the same shortlist starts with no picks, and its picks stay its own.
+    const secondShare = await resolveLiveShare(await createShare(owner.browser, 'client_listing', clientId))
+    expect(await listPickedReactions(secondShare!)).toEqual({})
+    await new TestBrowser().post(`/client-listing/${secondShare!.id}`, { propertyId, reaction: 'not_for_me' })
+    expect(await listPickedReactions(secondShare!)).toEqual({ [propertyId]: 'not_for_me' })
+    expect(await listPickedReactions(share!)).toEqual(picked)
+
+    // Another broker's share with picks of its own; and this share's id under the wrong broker,
+    // the wrong client or on a property link gets nothing.
+    const other = await sharedWorld()
+    await new TestBrowser().post(other.listingPath, { propertyId: other.propertyId, reaction: 'interested' })
+    const otherShare = await resolveLiveShare(other.listingShare)
+    expect(await listPickedReactions(otherShare!)).toEqual({ [other.propertyId]: 'interested' })
+    expect(await listPickedReactions(share!)).toEqual(picked)
+    expect(await listPickedReactions({ ...share!, ownerId: other.owner.ownerId })).toEqual({})
+    expect(await listPickedReactions({ ...share!, clientId: other.clientId })).toEqual({})
+    expect(await listPickedReactions({ ...otherShare!, id: listingShare })).toEqual({})
+    expect(await listPickedReactions((await resolveLiveShare(propertyShare))!)).toEqual({})
   })
 
   it('pins the limits and durations to what their names say', () => {

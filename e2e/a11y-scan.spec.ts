@@ -1,0 +1,167 @@
+import type { Cookie, Page } from '@playwright/test'
+import { expect, signUpAndSignIn, test } from './support/fixtures.ts'
+import { expectNoAxeViolations, injectAxe, insertShare, setTheme, switchThemeInPlace } from './support/a11y.ts'
+import { insertClient, insertDeal, insertListingItem } from './support/clients.ts'
+import { E2E_BASE_URL } from './support/env.ts'
+import { DESKTOP_WIDTH, PHONE_WIDTH } from './support/layout.ts'
+import { insertProperties, makePhotos } from './support/properties.ts'
+
+/**
+ * axe-core on every page of the app and both share pages, in the light and dark themes, at
+ * phone and desktop width, with data in them: 0 violations of WCAG 2.2 A/AA (axe's wcag2a,
+ * wcag2aa, wcag21a, wcag21aa and wcag22aa rules).
+ *
+ * JavaScript-on project only (playwright.config.ts ignores this file for js-off): the server
+ * renders the same markup either way, and the hydrated page is the one with more on it
+ * (Conform's attributes, the toast region). The share pages are scanned as served, under their
+ * Content-Security-Policy (no bypassCSP): axe goes in through the DevTools protocol, which the
+ * CSP does not govern.
+ *
+ * Each page is loaded once and scanned four times: light at 375 then 1280 px, then dark at 1280
+ * then 375 px. Resizing is faithful because the layout is CSS only (no script reads the width);
+ * the dark theme is switched in place (see switchThemeInPlace), except on /profile, whose theme
+ * buttons show the theme in the markup.
+ */
+const INFO_PAGES = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 'refund-policy', 'cookie-policy', 'contact', 'shipping-policy', 'about', 'help']
+
+/** Pages whose markup, not only <html data-theme>, depends on the theme cookie. */
+const THEME_IN_MARKUP = new Set(['/profile'])
+
+type Seeded = { propertyId: string; clientId: string; dealId: string; propertyShare: string; listingShare: string }
+
+let seeded: Seeded
+let brokerCookies: Cookie[]
+
+/**
+ * Loads `path` (the theme cookie already says `theme`) and waits for hydration where the page
+ * has scripts, then puts axe on it.
+ */
+async function load(page: Page, path: string, theme: 'light' | 'dark', status: number) {
+  const response = await page.goto(path)
+  expect(response?.status(), `${path} answers`).toBe(status)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+  // Share pages ship no script; every other page is scanned as hydrated (root's effect sets this).
+  if ((await page.locator('script[type="module"]').count()) > 0) {
+    await page.waitForFunction(() => typeof (window as { trialExpired?: unknown }).trialExpired === 'boolean')
+  }
+  await injectAxe(page)
+}
+
+async function scanAtWidths(page: Page, what: string, widths: number[]) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 800 })
+    await expectNoAxeViolations(page, `${what}, ${width} px`)
+  }
+}
+
+/**
+ * Both themes, both widths, one load (two on a page with the theme in its markup). The theme
+ * cookie says light throughout (each test sets it first), dark only for such a second load.
+ */
+async function scanPage(page: Page, path: string, status = 200) {
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 800 })
+  await load(page, path, 'light', status)
+  await scanAtWidths(page, `${path} (light)`, [PHONE_WIDTH, DESKTOP_WIDTH])
+  if (THEME_IN_MARKUP.has(path)) {
+    await setTheme(page, 'dark')
+    await load(page, path, 'dark', status)
+    await setTheme(page, 'light')
+  } else {
+    await switchThemeInPlace(page, 'dark')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  }
+  await scanAtWidths(page, `${path} (dark)`, [DESKTOP_WIDTH, PHONE_WIDTH])
+}
+
+test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 px', () => {
+  test.beforeAll(async ({ browser, db }, testInfo) => {
+    test.setTimeout(60_000)
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL })
+    const page = await context.newPage()
+    try {
+      const broker = await signUpAndSignIn(page)
+      await db.setPlan(broker.email, 'starter')
+
+      // A property with photos, a public listing, a client with a shortlist, a deal, notes
+      // everywhere and the client's feedback.
+      const [propertyId, otherId] = await insertProperties(db, broker.email, [
+        { title: 'Harbour View Apartment', city: 'Lisbon', status: 'active', bedrooms: 3, builtArea: 120 },
+        { title: 'Garden Townhouse', city: 'Porto', status: 'under_offer' },
+      ])
+      await db.sql`update properties set visibility = 'public', description = 'Bright, quiet, near the river.' where id = ${propertyId!}`
+      const photos = await makePhotos(testInfo, [
+        { name: 'front.jpg', width: 1200, height: 900, colour: '#58a' },
+        { name: 'kitchen.jpg', width: 900, height: 1200, colour: '#a85' },
+      ])
+      await page.goto(`/property/${propertyId}/media`)
+      await page.getByLabel('Add photos', { exact: true }).setInputFiles(photos.map((p) => p.path))
+      await page.getByRole('button', { name: 'Upload photos' }).click()
+      await expect(page.getByRole('status').getByText('Added 2 photos.')).toBeVisible()
+
+      const clientId = await insertClient(db, broker.email, { fullName: 'Maria Santos', notes: 'Prefers high floors.' })
+      await insertListingItem(db, broker.email, clientId, propertyId!, 'Walking distance to your office.')
+      await insertListingItem(db, broker.email, clientId, otherId!)
+      const dealId = await insertDeal(db, broker.email, clientId, { title: 'Harbour View offer', value: 450000, currency: 'EUR', propertyId })
+      const owner = db.sql`(select id from users where lower(email) = lower(${broker.email}))`
+      await db.sql`insert into comments (owner_id, subject, property_id, body) values (${owner}, 'property', ${propertyId!}, 'Seller wants a quick close.')`
+      await db.sql`insert into comments (owner_id, subject, client_id, body) values (${owner}, 'client', ${clientId}, 'Called on Monday.')`
+      await db.sql`insert into comments (owner_id, subject, deal_id, body) values (${owner}, 'deal', ${dealId}, 'Offer sent.')`
+      const listingShare = await insertShare(db, broker.email, { clientId })
+      const propertyShare = await insertShare(db, broker.email, { propertyId: propertyId! })
+      await db.sql`
+        insert into client_feedback (owner_id, share_id, client_id, property_id, reaction, comment, author_name)
+        values (${owner}, ${listingShare}, ${clientId}, ${propertyId!}, 'interested', 'Love the view.', 'Maria')`
+
+      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare }
+      brokerCookies = await context.cookies()
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('every app page, signed in', async ({ page }) => {
+    test.setTimeout(120_000)
+    const { propertyId, clientId, dealId } = seeded
+    await page.context().addCookies(brokerCookies)
+    await setTheme(page, 'light')
+    for (const path of [
+      '/home',
+      '/profile',
+      '/public-properties',
+      `/public-properties/${propertyId}`,
+      '/properties',
+      '/property/type-selection',
+      // Residential shows every field commercial and land do (FIELDS_BY_CATEGORY in catalog.ts).
+      '/property/new/residential',
+      `/property/${propertyId}`,
+      `/property/${propertyId}/edit`,
+      `/property/${propertyId}/media`,
+      '/clients',
+      '/client/new',
+      `/client/${clientId}`,
+      `/client/edit/${clientId}`,
+      `/client/${clientId}/edit-listing`,
+      `/client/${clientId}/listing`,
+      `/client/${clientId}/listing/${propertyId}`,
+      '/deals',
+      `/deal/${dealId}`,
+    ]) {
+      await scanPage(page, path)
+    }
+  })
+
+  test('every public page and the not-found page, signed out', async ({ page }) => {
+    test.setTimeout(120_000)
+    await setTheme(page, 'light')
+    for (const path of ['/', '/pricing', ...INFO_PAGES.map((p) => `/${p}`), '/auth', '/auth?mode=signup', '/auth-recovery', '/clear-navigation']) {
+      await scanPage(page, path)
+    }
+    await scanPage(page, '/no-such-page', 404)
+  })
+
+  test('both share pages, as the client sees them, under their CSP', async ({ page }) => {
+    await setTheme(page, 'light')
+    await scanPage(page, `/preview/${seeded.propertyShare}`)
+    await scanPage(page, `/client-listing/${seeded.listingShare}`)
+  })
+})
