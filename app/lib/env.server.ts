@@ -50,7 +50,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('BrokerVault <no-reply@brokervault.app>'),
   // Background jobs run inside each app server unless off (then `npm run worker` runs them).
   JOBS_IN_PROCESS: flagDefaultOn,
-  SEED_DEMO: flag,
+  // Unset: the demo broker on the embedded database only. 1: on a server too. 0: nowhere.
+  SEED_DEMO: z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes')),
   TRUST_PROXY: flag,
   // S3-compatible object storage for photos and documents; unset → DATA_DIR/files.
   S3_BUCKET: z.string().min(1).optional(),

@@ -87,8 +87,10 @@ afterAll(() => {
 })
 
 describe('the demo account', () => {
-  it('is wanted on the embedded database always, on a server database only with SEED_DEMO=1', () => {
-    expect(isDemoWanted('pglite', false)).toBe(true)
+  it('is wanted on the embedded database unless SEED_DEMO=0, on a server database only with SEED_DEMO=1', () => {
+    expect(isDemoWanted('pglite', undefined)).toBe(true)
+    expect(isDemoWanted('pglite', false)).toBe(false)
+    expect(isDemoWanted('postgres', undefined)).toBe(false)
     expect(isDemoWanted('postgres', false)).toBe(false)
     expect(isDemoWanted('postgres', true)).toBe(true)
   })

@@ -60,6 +60,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       // Off unless a test asks: servers of other test files share the Postgres test database,
       // and their workers would otherwise take (and send elsewhere) the jobs a test waits for.
       JOBS_IN_PROCESS: '0',
+      // No demo portfolio (seconds of photo encoding per start) unless a test asks for it.
+      SEED_DEMO: '0',
       ...env,
     },
   })

@@ -12,9 +12,12 @@ import { seedDemoPortfolio, type PortfolioSeedReport } from './demo-portfolio.se
 export const DEMO_EMAIL = 'demo@brokervault.app'
 export const DEMO_FULL_NAME = 'Dana Demo'
 
-/** The embedded database always gets the demo broker; a server database only when asked (SEED_DEMO=1). */
-export function isDemoWanted(driver: 'pglite' | 'postgres', seedDemo: boolean) {
-  return driver === 'pglite' || seedDemo
+/**
+ * The embedded database gets the demo broker unless SEED_DEMO=0 (test servers, a clean start);
+ * a server database only when asked with SEED_DEMO=1.
+ */
+export function isDemoWanted(driver: 'pglite' | 'postgres', seedDemo: boolean | undefined) {
+  return seedDemo ?? driver === 'pglite'
 }
 
 /**
