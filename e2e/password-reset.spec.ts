@@ -14,7 +14,6 @@ test('a forgotten password is reset through the mailed one-time link; every devi
 }) => {
   // Two devices, seven password hashes or checks and a mailed link: ~20 s on a busy machine.
   test.setTimeout(90_000)
-  await db.forgetResetRequestsFromThisMachine()
 
   // 1. Signed in on this browser and on a second device (its own context).
   const broker = await signUpAndSignIn(page)

@@ -54,15 +54,6 @@ export class E2EDatabase {
        where user_id = (select id from users where lower(email) = lower(${email}))`
   }
 
-  /**
-   * Forgets the password-reset requests counted per client address. Every e2e request comes
-   * from this machine, and that limit (5 per 15 minutes, not configurable) would otherwise
-   * refuse a rerun of the reset spec within the window. Per e-mail limits are left alone.
-   */
-  async forgetResetRequestsFromThisMachine() {
-    await this.sql`delete from rate_limits where key like 'reset:ip:%'`
-  }
-
   close() {
     return this.sql.end({ timeout: 5 })
   }
