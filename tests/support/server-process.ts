@@ -38,12 +38,12 @@ export type ServerProcess = {
   dispose(): Promise<void>
 }
 
-/** `node server.mjs` on the production build, as `npm run serve` starts it. */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** `node server.mjs` on the production build, as `npm run serve` starts it (or `worker.mjs`, as `npm run worker`). */
+export async function startServerProcess(env: Record<string, string> = {}, script: 'server.mjs' | 'worker.mjs' = 'server.mjs'): Promise<ServerProcess> {
   const port = await freePort()
   const url = `http://localhost:${port}`
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'brokervault-server-'))
-  const child = spawn(process.execPath, ['server.mjs'], {
+  const child = spawn(process.execPath, [script], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'pipe'],
     // Built from nothing, so the test runner's own settings do not leak into the server.
