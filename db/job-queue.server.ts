@@ -9,6 +9,7 @@ import { getJobQueueConnection } from './client.server.ts'
  * On a server pg-boss has its own small pool; on the embedded database it shares PGlite.
  */
 const SCHEMA = 'pgboss'
+const ERROR_LOG_INTERVAL_MS = 30_000
 
 const globalStore = globalThis as typeof globalThis & { __brokervaultJobs?: Promise<PgBoss> }
 
@@ -19,8 +20,14 @@ function createQueue(): PgBoss {
     'connectionString' in connection
       ? new PgBoss({ ...common, connectionString: connection.connectionString })
       : new PgBoss({ ...common, db: { executeSql: (text, values) => connection.executeSql(text, values) } })
-  // A database outage surfaces here (polling fails); pg-boss keeps polling and recovers.
-  boss.on('error', (error) => console.error(`Job queue: ${error.message}`))
+  // A database outage surfaces here (every poll fails); pg-boss keeps polling and recovers on
+  // its own, so one line per 30 s says so instead of one per poll.
+  let lastLoggedAt = 0
+  boss.on('error', (error) => {
+    if (Date.now() - lastLoggedAt < ERROR_LOG_INTERVAL_MS) return
+    lastLoggedAt = Date.now()
+    console.error(`Job queue: ${error.message} (retrying)`)
+  })
   return boss
 }
 

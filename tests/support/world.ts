@@ -77,6 +77,9 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     ...Object.fromEntries(info.map((page) => [`routes/public/${page}`, [`/${page}`]])),
     'routes/auth/auth': ['/auth', '/auth?mode=signup'],
     'routes/auth/auth-recovery': ['/auth-recovery'],
+    'routes/auth/forgot-password': ['/forgot-password'],
+    // An unknown link: the page's 404 with "Ask for a new link".
+    'routes/auth/reset-password': [`/reset-password/${'A'.repeat(43)}`],
     'routes/auth/clear-navigation': ['/clear-navigation'],
     'routes/auth/logout': ['/logout'],
     'routes/share/preview': [`/preview/${w.propertyShare}`],
