@@ -7,6 +7,7 @@ import {
   type PasswordResetJob,
 } from '#app/modules/auth/password-reset.server.ts'
 import { deliverMail } from '#app/modules/mail/delivery.server.ts'
+import { FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS, sweepAccountFiles, type AccountFiles } from '#app/modules/media/sweep.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '#app/modules/mail/outbound.server.ts'
 import { deleteExpiredSessions } from '#app/modules/session/sessions.server.ts'
@@ -29,6 +30,11 @@ export async function startJobWorkers() {
   const reset = await getQueue(PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS)
   await reset.work<PasswordResetJob>(PASSWORD_RESET_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await issuePasswordResetLink(job.data)
+  })
+
+  const sweep = await getQueue(FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS)
+  await sweep.work<AccountFiles>(FILE_SWEEP_QUEUE, async ([job]) => {
+    if (job) await sweepAccountFiles(job.data)
   })
 
   const housekeeping = await getQueue(HOUSEKEEPING_QUEUE, { retryLimit: 2, retryDelay: 60 })

@@ -1,3 +1,4 @@
+import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
 import { avatarPrefix } from './avatars.server.ts'
 import { checkStoragePrefix, getFileStorage, type FileStorage } from './storage.server.ts'
 
@@ -23,4 +24,25 @@ export async function sweepAccountFiles(account: AccountFiles, storage: FileStor
     await Promise.all(prefixes.slice(i, i + 8).map((prefix) => storage.deletePrefix(prefix)))
   }
   return { prefixes: prefixes.length }
+}
+
+export const FILE_SWEEP_QUEUE = 'account-file-sweep'
+/** Retried for about a day (1 min doubling, 10 times): storage that is down comes back. */
+export const FILE_SWEEP_QUEUE_OPTIONS: QueueOptions = { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 }
+
+/**
+ * Sweeps right away; if that fails (storage unreachable), the sweep becomes a background job
+ * that retries with backoff, so no file of a deleted account is left for good. Only then does
+ * the account's id sit in the job table, until the job has run.
+ */
+export async function sweepAccountFilesOrQueue(account: AccountFiles, storage: FileStorage = getFileStorage()) {
+  try {
+    await sweepAccountFiles(account, storage)
+    return { queued: false }
+  } catch (error) {
+    console.error(`File sweep of a deleted account failed (${error instanceof Error ? error.message : String(error)}); queued to retry`)
+    const queue = await getQueue(FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS)
+    await queue.send(FILE_SWEEP_QUEUE, account)
+    return { queued: true }
+  }
 }

@@ -6,7 +6,7 @@ import { forgetSession } from '#app/http/session.server.ts'
 import { isFieldRejection, readUploadForm, type UploadForm } from '#app/http/upload-form.server.ts'
 import { deleteAccount } from '#app/modules/auth/delete-account.server.ts'
 import { AVATAR_UPLOAD_LIMITS, setAvatar } from '#app/modules/media/avatars.server.ts'
-import { sweepAccountFiles } from '#app/modules/media/sweep.server.ts'
+import { sweepAccountFilesOrQueue } from '#app/modules/media/sweep.server.ts'
 import { listAllPropertyIds } from '#app/modules/properties/access.server.ts'
 import { accountRateLimitKeys, consumeRateLimit, deleteRateLimits, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { deleteAllSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
@@ -43,8 +43,8 @@ export async function handleAvatarUpload(request: Request, context: Context, aut
 /**
  * Deletes the account: password checked (limited like a password change), then one
  * transaction collects what the file sweep needs, ends every session and deletes every row
- * (deleteAccount). The files go after the commit; a sweep that fails is logged and can be run
- * again with the same input (a background job later). The broker lands on / signed out.
+ * (deleteAccount). The files go after the commit; a sweep that fails becomes a background job
+ * that retries it. The broker lands on / signed out.
  */
 export async function handleDeleteAccount(context: Context, auth: AuthState, password: string) {
   const env = getEnv()
@@ -62,11 +62,7 @@ export async function handleDeleteAccount(context: Context, auth: AuthState, pas
   if (!deleted.ok) return { ok: false as const, status: 400, field: deleted.field, message: deleted.errors.join(' ') }
 
   forgetSession(context)
-  if (deleted.collected) {
-    await sweepAccountFiles(deleted.collected).catch((error: unknown) =>
-      console.error(`Could not remove every file of deleted account ${userId}; run sweepAccountFiles again`, error),
-    )
-  }
+  if (deleted.collected) await sweepAccountFilesOrQueue(deleted.collected)
   updateNavState(context, (s) => ({ ...s, authRedirectPath: null, redirectAfterUpgrade: null, trialExpired: false }))
   setFlash(context, { kind: 'success', message: ACCOUNT_DELETED_MESSAGE })
   throw redirect('/')
