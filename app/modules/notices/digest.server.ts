@@ -1,11 +1,11 @@
 import { getDb } from '#db/client.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
-import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { claimDigestDay, listDailyDigestProfiles } from '#app/modules/profile/profile.server.ts'
-import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
+import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { takeUnnotifiedFeedback, type PendingFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { countViewsSince, type ShareViewCount } from '#app/modules/sharing/share-views.server.ts'
 import { describeFeedback, NOTICE_LOOKBACK_MS } from './feedback-notices.server.ts'
@@ -69,11 +69,11 @@ async function composeDigest(ownerId: string, to: string, feedback: PendingFeedb
 
 /** "Shortlist of Marta Silva" or the property's title, per link. */
 async function viewLabels(ownerId: string, views: ShareViewCount[]) {
-  const facts = await getPublicFacts(ownerId, views.flatMap((v) => (v.propertyId ? [v.propertyId] : [])))
-  const labels = new Map<string, string>()
-  for (const v of views) {
-    if (v.clientId) labels.set(v.shareId, `Shortlist of ${(await findOwnedClient(ownerId, v.clientId))?.fullName ?? 'a client'}`)
-    else labels.set(v.shareId, v.propertyId ? (facts.get(v.propertyId)?.title ?? 'A property') : 'A link')
-  }
-  return labels
+  const [titles, clientNames] = await Promise.all([
+    getPropertyTitles(ownerId, views.map((v) => v.propertyId)),
+    getClientNames(ownerId, views.map((v) => v.clientId)),
+  ])
+  const label = (v: ShareViewCount) =>
+    v.clientId ? `Shortlist of ${clientNames.get(v.clientId) ?? 'a client'}` : (titles.get(v.propertyId ?? '') ?? 'A property')
+  return new Map(views.map((v) => [v.shareId, label(v)]))
 }

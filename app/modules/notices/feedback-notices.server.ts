@@ -1,15 +1,15 @@
-import { getDb } from '#db/client.server.ts'
-import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
+import { getDb, type Transaction } from '#db/client.server.ts'
+import { deleteJobsByKey, getQueue, type QueueOptions } from '#db/job-queue.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
-import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { getNoticeMode } from '#app/modules/profile/profile.server.ts'
-import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
+import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { takeUnnotifiedFeedback, type PendingFeedback } from '#app/modules/sharing/feedback.server.ts'
-import type { LiveShare } from '#app/modules/sharing/shares.server.ts'
+import { listShareIdsOf, type LiveShare } from '#app/modules/sharing/shares.server.ts'
 import { feedbackLine } from './lines.ts'
 
 /** Feedback older than this that was never reported is not news any more: no notice brings it up. */
@@ -60,17 +60,31 @@ export async function sendFeedbackNotice({ ownerId, shareId }: FeedbackNoticeJob
   return mail
 }
 
-/** Client names and property titles for a set of feedback rows. */
+/** Client names and property titles for a set of feedback rows, and the line of each. */
 export async function describeFeedback(ownerId: string, rows: readonly PendingFeedback[]) {
-  const facts = await getPublicFacts(ownerId, [...new Set(rows.map((row) => row.propertyId))])
-  const clientNames = new Map<string, string>()
-  for (const clientId of new Set(rows.map((row) => row.clientId))) {
-    clientNames.set(clientId, (await findOwnedClient(ownerId, clientId))?.fullName ?? 'Your client')
-  }
+  const [titles, clientNames] = await Promise.all([
+    getPropertyTitles(ownerId, rows.map((row) => row.propertyId)),
+    getClientNames(ownerId, rows.map((row) => row.clientId)),
+  ])
   const clientName = (clientId: string) => clientNames.get(clientId) ?? 'Your client'
   const line = (row: PendingFeedback) =>
-    feedbackLine(row.authorName || clientName(row.clientId), facts.get(row.propertyId)?.title ?? 'a property', row.reaction, row.comment)
+    feedbackLine(row.authorName || clientName(row.clientId), titles.get(row.propertyId) ?? 'a property', row.reaction, row.comment)
   return { clientName, line }
+}
+
+/** "10 minutes", "3 seconds": the batching window in words. */
+export function describeWindow(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+  const minutes = Math.round(seconds / 60)
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+}
+
+/**
+ * For account deletion, in its transaction: the broker's notices still waiting (or done and
+ * kept by the queue) name the broker's shares, and nothing of a deleted account may remain.
+ */
+export async function forgetNoticesOf(ownerId: string, tx: Transaction) {
+  await deleteJobsByKey(tx, FEEDBACK_NOTICE_QUEUE, await listShareIdsOf(ownerId, tx))
 }
 
 async function composeFeedbackNotice(ownerId: string, to: string, rows: PendingFeedback[]): Promise<MailRequest> {
@@ -83,7 +97,7 @@ async function composeFeedbackNotice(ownerId: string, to: string, rows: PendingF
     paragraphs: [
       `${client} reacted to the shortlist you shared:`,
       rows.map(line).join('\n'),
-      'At most one of these e-mails per shortlist every few minutes. Change this on your profile.',
+      `At most one of these e-mails per shortlist every ${describeWindow(getEnv().NOTICE_BATCH_SECONDS)}. Change this on your profile.`,
     ],
     action: { label: 'Open the shortlist', url: `${getEnv().APP_URL}/client/${clientId}/listing` },
   }
