@@ -20,7 +20,7 @@ afterEach(async () => {
 })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const BATCH_SECONDS = 3
+const BATCH_SECONDS = 6
 
 /** A broker with one client whose shortlist holds two properties and is shared; all through the forms. */
 async function brokerWithSharedShortlist(url: string) {
@@ -34,14 +34,20 @@ async function brokerWithSharedShortlist(url: string) {
     const created = await postForm(url, '/property/new/residential', propertyForm({ title }), jar)
     propertyIds.push(/^\/property\/([0-9a-f-]{36})$/.exec(created.headers.get('Location') ?? '')![1]!)
   }
-  const client = await postForm(url, '/client/new', { fullName: 'Marta Silva', email: 'marta@example.com', kind: 'buyer', stage: 'new' }, jar)
+  const { clientId, sharePath } = await sharedShortlist(url, jar, 'Marta Silva', propertyIds)
+  return { jar, email, clientId, propertyIds, sharePath }
+}
+
+/** A client of the broker in `jar`, a shortlist of these properties, and its share link. */
+async function sharedShortlist(url: string, jar: CookieJar, fullName: string, propertyIds: string[]) {
+  const client = await postForm(url, '/client/new', { fullName, email: 'client@example.com', kind: 'buyer', stage: 'new' }, jar)
   const clientId = /^\/client\/([0-9a-f-]{36})$/.exec(client.headers.get('Location') ?? '')![1]!
   for (const propertyId of propertyIds) await postForm(url, `/client/${clientId}/edit-listing`, { intent: 'add', propertyId }, jar)
   const listingPage = `/client/${clientId}/listing`
   await postForm(url, '/shares', { intent: 'create', kind: 'client_listing', targetId: clientId, expiresInDays: '', redirectTo: listingPage }, jar)
   const page = await (await getPage(url, listingPage, jar)).text()
   const sharePath = /\/client-listing\/[A-Za-z0-9_-]{22}/.exec(page)![0]
-  return { jar, email, clientId, propertyIds, sharePath }
+  return { clientId, sharePath }
 }
 
 /** A client's post on the share page, from an address of its own (TRUST_PROXY), as a browser without JavaScript. */
@@ -70,14 +76,20 @@ describe('feedback notices through a real SMTP server', () => {
     const { jar, email, clientId, propertyIds, sharePath } = await brokerWithSharedShortlist(url)
     const [flat, house] = propertyIds as [string, string]
     const from = `203.0.113.${Math.floor(Math.random() * 250) + 1}`
+    const other = await sharedShortlist(url, jar, 'Kenji Sato', [house])
     const mine = () => smtp!.received.filter((m) => addressesOf(m).includes(email))
+    const aboutMarta = () => mine().filter((m) => m.subject === 'Feedback from Marta Silva on your shortlist')
     const longComment = `Can we visit on Friday? ${'The terrace looks lovely. '.repeat(10)}`
 
-    // Three reactions within a few seconds: one mail, listing all three.
+    // Three reactions within the window (the last one 4 s after the first): one mail, listing all three.
     await react(url, sharePath, { propertyId: flat, reaction: 'interested', comment: '' }, from)
     await react(url, sharePath, { propertyId: house, reaction: 'not_for_me', comment: 'Too far from the school.' }, from)
+    await sleep(4000)
     await react(url, sharePath, { propertyId: flat, reaction: '', comment: longComment, name: 'Rui' }, from)
-    const first = await smtp.waitForMail(email, 30_000)
+    // Another share of the same broker, in the same window: its own mail.
+    await react(url, other.sharePath, { propertyId: house, reaction: 'interested', comment: '' }, from)
+    const first = await waitFor(() => aboutMarta()[0], 30_000, 'the first notice')
+    const firstSeenAt = Date.now()
     expect(first.subject).toBe('Feedback from Marta Silva on your shortlist')
     expect(first.text).toContain('Marta Silva: Interested in Sea view flat')
     expect(first.text).toContain("Marta Silva: Not for me: Garden house; 'Too far from the school.'")
@@ -87,16 +99,21 @@ describe('feedback notices through a real SMTP server', () => {
     expect(quoted!.length).toBeLessThanOrEqual(141)
     expect(quoted!.endsWith('…')).toBe(true)
     expect(first.text).toContain(`${url}/client/${clientId}/listing`)
-    await sleep((BATCH_SECONDS + 3) * 1000)
-    expect(mine()).toHaveLength(1)
+    expect(first.text).not.toContain('Kenji')
+    const kenji = await waitFor(() => mine().find((m) => m.subject === 'Feedback from Kenji Sato on your shortlist'), 30_000, 'the other share\'s notice')
+    expect(kenji.text).toContain('Kenji Sato: Interested in Garden house')
+    expect(kenji.text).toContain(`${url}/client/${other.clientId}/listing`)
 
-    // A reaction after the mail opens a new window: a second mail with only the new line.
+    // A reaction right after the mail opens a new window: a second mail with only the new line,
+    // a whole window later (a job per reaction would have sent it with the third one's job).
     await react(url, sharePath, { propertyId: house, reaction: 'interested', comment: 'Changed my mind.' }, from)
-    const second = await waitFor(() => mine()[1], 30_000, 'the second notice')
+    const second = await waitFor(() => aboutMarta()[1], 30_000, 'the second notice')
+    expect(Date.now() - firstSeenAt).toBeGreaterThanOrEqual(BATCH_SECONDS * 1000)
     expect(second.text).toContain("Marta Silva: Interested in Garden house; 'Changed my mind.'")
     expect(second.text).not.toContain('Sea view flat')
     await sleep((BATCH_SECONDS + 2) * 1000)
-    expect(mine()).toHaveLength(2)
+    expect(aboutMarta()).toHaveLength(2)
+    expect(mine()).toHaveLength(3)
 
     // "Off", chosen on /profile through the form as a browser without JavaScript sends it.
     const saved = await postForm(url, '/profile', { intent: 'update-profile', fullName: 'Nina Notice', noticeMode: 'off' }, jar)
@@ -105,10 +122,10 @@ describe('feedback notices through a real SMTP server', () => {
     expect(profile).toMatch(/<option value="off" selected="">Off<\/option>/)
     await react(url, sharePath, { propertyId: flat, reaction: 'not_for_me', comment: 'Sold on the garden.' }, from)
     await sleep((BATCH_SECONDS + 4) * 1000)
-    expect(mine()).toHaveLength(2)
+    expect(mine()).toHaveLength(3)
     // Still recorded and shown to the broker.
     expect(await (await getPage(url, `/client/${clientId}/listing`, jar)).text()).toContain('Sold on the garden.')
-  }, 120_000)
+  }, 180_000)
 })
 
 describe('daily digest', () => {
