@@ -25,6 +25,7 @@ export const MODULE_ORDER = [
   'clients',
   'listings',
   'sharing',
+  'notices',
   'deals',
   'comments',
   'dashboard',

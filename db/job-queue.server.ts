@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
-import { getJobQueueConnection } from './client.server.ts'
+import { sql } from 'drizzle-orm'
+import { getJobQueueConnection, type Transaction } from './client.server.ts'
 
 /**
  * Durable background jobs on pg-boss (docs/decisions/012-jobs-and-mail.md): jobs are rows in
@@ -73,6 +74,22 @@ export async function stopJobQueue(timeoutMs = 10_000) {
   if (!started) return
   const boss = await started.catch(() => null)
   await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs })
+}
+
+/**
+ * Deletes every job of queue `name` with one of these singleton keys, waiting, running, done or
+ * archived, in the caller's transaction (the queue's tables live in the app's database): for
+ * data that must not outlive what it names. Nothing to do while pg-boss has not made its tables.
+ */
+export async function deleteJobsByKey(tx: Transaction, name: string, keys: readonly string[]) {
+  if (keys.length === 0) return
+  const found = (await tx.execute(sql`select to_regclass(${`${SCHEMA}.job`}) is not null as "exists"`)) as unknown
+  const rows = (Array.isArray(found) ? found : ((found as { rows?: unknown[] }).rows ?? [])) as { exists: boolean }[]
+  if (!rows[0]?.exists) return
+  const keyList = sql.join(keys.map((key) => sql`${key}`), sql`, `)
+  for (const table of ['job', 'archive']) {
+    await tx.execute(sql`delete from ${sql.identifier(SCHEMA)}.${sql.identifier(table)} where name = ${name} and singleton_key in (${keyList})`)
+  }
 }
 
 export type { PgBoss }

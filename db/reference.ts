@@ -47,6 +47,10 @@ export const SHARE_KINDS = ['property', 'client_listing'] as const
 export type ShareKind = (typeof SHARE_KINDS)[number]
 export const FEEDBACK_REACTIONS = ['interested', 'not_for_me'] as const
 export type FeedbackReaction = (typeof FEEDBACK_REACTIONS)[number]
+
+/** How a broker hears about clients' feedback: batched as it happens, a daily digest at 08:00, or not at all. */
+export const NOTICE_MODES = ['batched', 'daily', 'off'] as const
+export type NoticeMode = (typeof NOTICE_MODES)[number]
 export const COMMENT_SUBJECTS = ['property', 'client', 'deal'] as const
 export type CommentSubject = (typeof COMMENT_SUBJECTS)[number]
 

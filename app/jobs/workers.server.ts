@@ -11,6 +11,13 @@ import { FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS, sweepAccountFiles, type Acc
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '#app/modules/mail/outbound.server.ts'
 import { deleteExpiredSessions } from '#app/modules/session/sessions.server.ts'
+import {
+  FEEDBACK_NOTICE_QUEUE,
+  FEEDBACK_NOTICE_QUEUE_OPTIONS,
+  sendFeedbackNotice,
+  type FeedbackNoticeJob,
+} from '#app/modules/notices/feedback-notices.server.ts'
+import { DIGEST_CRON, DIGEST_QUEUE, sendDueDigests } from '#app/modules/notices/digest.server.ts'
 
 const HOUSEKEEPING_QUEUE = 'housekeeping'
 /** Hourly, at minute 17 (off the top of the hour when every other cron fires). */
@@ -35,6 +42,18 @@ export async function startJobWorkers() {
   const sweep = await getQueue(FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS)
   await sweep.work<AccountFiles>(FILE_SWEEP_QUEUE, async ([job]) => {
     if (job) await sweepAccountFiles(job.data)
+  })
+
+  const notices = await getQueue(FEEDBACK_NOTICE_QUEUE, FEEDBACK_NOTICE_QUEUE_OPTIONS)
+  await notices.work<FeedbackNoticeJob>(FEEDBACK_NOTICE_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await sendFeedbackNotice(job.data)
+  })
+
+  // Daily digests at 08:00 in each broker's zone: the cron only looks for who is due.
+  const digest = await getQueue(DIGEST_QUEUE, { retryLimit: 2, retryDelay: 60 })
+  await digest.schedule(DIGEST_QUEUE, DIGEST_CRON)
+  await digest.work(DIGEST_QUEUE, async () => {
+    await sendDueDigests()
   })
 
   const housekeeping = await getQueue(HOUSEKEEPING_QUEUE, { retryLimit: 2, retryDelay: 60 })

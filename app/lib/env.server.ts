@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   // "Forgot your password?": per address per 15 minutes, and per e-mail address per hour.
   RATE_LIMIT_RESET_PER_IP: positiveInt(5),
   RATE_LIMIT_RESET_PER_EMAIL: positiveInt(3),
+  // Feedback notices: at most one mail per share per this many seconds (docs/decisions/016-notices.md).
+  NOTICE_BATCH_SECONDS: positiveInt(600),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  date,
   index,
   integer,
   jsonb,
@@ -10,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { PLANS } from '../reference.ts'
+import { NOTICE_MODES, PLANS } from '../reference.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -26,6 +27,8 @@ export const users = pgTable(
   // E-mail is unique case-insensitively: Ana@x.com and ana@x.com are one account.
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 )
+
+export const noticeMode = pgEnum('notice_mode', NOTICE_MODES)
 
 export const profiles = pgTable('profiles', {
   id: uuid('id')
@@ -43,6 +46,10 @@ export const profiles = pgTable('profiles', {
   licenceNumber: text('licence_number'),
   /** IANA time zone (Intl.supportedValuesOf('timeZone') or UTC), for the 08:00 local digest. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** How feedback from share pages reaches the broker (docs/decisions/016-notices.md). */
+  noticeMode: noticeMode('notice_mode').notNull().default('batched'),
+  /** The local date (in time_zone) of the last daily digest run for this broker: once a day. */
+  lastDigestOn: date('last_digest_on'),
   updatedAt: updatedAt(),
 })
 

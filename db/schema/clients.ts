@@ -142,8 +142,13 @@ export const clientFeedback = pgTable(
     comment: text('comment').notNull().default(''),
     authorName: text('author_name').notNull().default(''),
     createdAt: createdAt(),
+    /** When the broker was told (batched mail or daily digest); null: not yet (docs/decisions/016-notices.md). */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
-  (t) => [index('client_feedback_client_idx').on(t.clientId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('client_feedback_client_idx').on(t.clientId, t.createdAt.desc().nullsFirst()),
+    index('client_feedback_unnotified_idx').on(t.ownerId, t.shareId).where(sql`${t.notifiedAt} is null`),
+  ],
 )
 
 export const deals = pgTable(

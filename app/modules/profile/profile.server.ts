@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { profiles } from '#db/schema.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ProfileInput } from './schemas.ts'
+import type { NoticeMode } from '#db/reference.ts'
 
 /** A new account's profile, written in the sign-up transaction. */
 export async function createProfile(tx: Transaction, userId: string, fullName: string) {
@@ -70,4 +71,31 @@ export const profileJoin = {
   table: profiles,
   on: (userId: AnyPgColumn) => eq(profiles.id, userId),
   columns: { ...PUBLIC_PROFILE_COLUMNS, timeZone: profiles.timeZone },
+}
+
+/** How this broker wants to hear about feedback (docs/decisions/016-notices.md); null: no profile. */
+export async function getNoticeMode(userId: string): Promise<NoticeMode | null> {
+  const [row] = await getDb().select({ noticeMode: profiles.noticeMode }).from(profiles).where(eq(profiles.id, userId)).limit(1)
+  return row?.noticeMode ?? null
+}
+
+/** Brokers who chose the daily digest, with their zone and the local date of their last digest. */
+export async function listDailyDigestProfiles(): Promise<{ id: string; timeZone: string; lastDigestOn: string | null }[]> {
+  return getDb()
+    .select({ id: profiles.id, timeZone: profiles.timeZone, lastDigestOn: profiles.lastDigestOn })
+    .from(profiles)
+    .where(eq(profiles.noticeMode, 'daily'))
+}
+
+/**
+ * Claims the digest of `day` (the broker's local date, YYYY-MM-DD) in `tx`: true once per broker
+ * and day, however many workers try at once (the row lock orders them, the second sees the date).
+ */
+export async function claimDigestDay(tx: Transaction, userId: string, day: string): Promise<boolean> {
+  const claimed = await tx
+    .update(profiles)
+    .set({ lastDigestOn: day })
+    .where(and(eq(profiles.id, userId), eq(profiles.noticeMode, 'daily'), or(isNull(profiles.lastDigestOn), lt(profiles.lastDigestOn, day))))
+    .returning({ id: profiles.id })
+  return claimed.length > 0
 }

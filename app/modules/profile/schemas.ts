@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isSupportedTimeZone } from './time-zones.ts'
+import { NOTICE_MODES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
   z
@@ -23,6 +24,8 @@ export const ProfileFieldsSchema = z.object({
   licenceNumber: optionalText(60, 'Licence number'),
   // Optional: a form without the field (an older page) keeps the broker's zone.
   timeZone: z.string().trim().min(1, 'Choose a time zone').max(64, 'Choose a time zone from the list').optional(),
+  // Optional likewise: a form without it keeps the broker's choice.
+  noticeMode: z.enum(NOTICE_MODES, { error: 'Choose how to hear about feedback' }).optional(),
 })
 
 /** The server's check: the time zone must be one the page offers (time-zones.ts). */

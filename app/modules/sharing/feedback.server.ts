@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clientFeedback, shares } from '#db/schema.ts'
@@ -180,4 +180,58 @@ export async function listListingFeedback(brokerId: string, clientId: string): P
     byProperty.set(propertyId, entry)
   }
   return Object.fromEntries(byProperty)
+}
+
+export type PendingFeedback = {
+  id: string
+  shareId: string
+  clientId: string
+  propertyId: string
+  reaction: FeedbackReaction | null
+  comment: string
+  authorName: string
+  createdAt: Date
+}
+
+/**
+ * The broker's feedback nobody has told them about yet (one share, or all of them), given after
+ * `since`, oldest first: marked notified in `tx`, so a notice and a digest never both report it.
+ * Rows another transaction holds are skipped: that one is reporting them
+ * (docs/decisions/016-notices.md).
+ */
+export async function takeUnnotifiedFeedback(
+  tx: Transaction,
+  ownerId: string,
+  { shareId, since, now }: { shareId?: string; since: Date; now: Date },
+): Promise<PendingFeedback[]> {
+  const rows = await tx
+    .select({
+      id: clientFeedback.id,
+      shareId: clientFeedback.shareId,
+      clientId: clientFeedback.clientId,
+      propertyId: clientFeedback.propertyId,
+      reaction: clientFeedback.reaction,
+      comment: clientFeedback.comment,
+      authorName: clientFeedback.authorName,
+      createdAt: clientFeedback.createdAt,
+    })
+    .from(clientFeedback)
+    .where(
+      and(
+        eq(clientFeedback.ownerId, ownerId),
+        shareId === undefined ? undefined : eq(clientFeedback.shareId, shareId),
+        isNull(clientFeedback.notifiedAt),
+        gt(clientFeedback.createdAt, since),
+      ),
+    )
+    .orderBy(asc(clientFeedback.createdAt))
+    .limit(FEEDBACK_LIST_MAX_ROWS)
+    .for('update', { skipLocked: true })
+  if (rows.length > 0) {
+    await tx
+      .update(clientFeedback)
+      .set({ notifiedAt: now })
+      .where(inArray(clientFeedback.id, rows.map((row) => row.id)))
+  }
+  return rows
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { isbot } from 'isbot'
 import { getDb } from '#db/client.server.ts'
 import { shares, shareViews } from '#db/schema.ts'
@@ -7,6 +7,7 @@ import { appCookie } from '#app/lib/cookies.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { LiveShare } from './shares.server.ts'
+import type { ShareKind } from '#db/reference.ts'
 
 export const VISITOR_COOKIE_NAME = 'bv_visitor'
 export const VISITOR_COOKIE_MAX_AGE_SECONDS = (365 * DAY_MS) / 1000
@@ -57,4 +58,22 @@ export async function countShareView(share: LiveShare, { request, viewerBrokerId
     })
   })
   return { setCookie }
+}
+
+export type ShareViewCount = { shareId: string; kind: ShareKind; propertyId: string | null; clientId: string | null; views: number }
+
+/**
+ * Views per link of this broker counted on the UTC days from `sinceDay` (YYYY-MM-DD) on, most
+ * viewed first: views are kept per day (one per visitor and day), so "the last day" is the UTC
+ * days it touches.
+ */
+export async function countViewsSince(ownerId: string, sinceDay: string): Promise<ShareViewCount[]> {
+  const views = sql<number>`count(*)::int`
+  return getDb()
+    .select({ shareId: shares.id, kind: shares.kind, propertyId: shares.propertyId, clientId: shares.clientId, views })
+    .from(shareViews)
+    .innerJoin(shares, eq(shares.id, shareViews.shareId))
+    .where(and(eq(shares.ownerId, ownerId), gte(shareViews.day, sinceDay)))
+    .groupBy(shares.id)
+    .orderBy(desc(views), shares.id)
 }

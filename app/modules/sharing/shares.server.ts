@@ -24,6 +24,12 @@ export type ShareTarget = { kind: 'property'; propertyId: string } | { kind: 'cl
 export type LiveShare = { id: string; ownerId: string; kind: ShareKind; propertyId: string | null; clientId: string | null }
 
 /** Not revoked and not expired, evaluated by the database clock (one clock for every server). */
+/** Every link of this broker, live or not, by id (account deletion, in its transaction). */
+export async function listShareIdsOf(ownerId: string, tx: Transaction): Promise<string[]> {
+  const rows = await tx.select({ id: shares.id }).from(shares).where(eq(shares.ownerId, ownerId))
+  return rows.map((row) => row.id)
+}
+
 export function liveShareCondition(): SQL {
   return and(isNull(shares.revokedAt), or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`))) as SQL
 }

@@ -11,6 +11,7 @@ import { listAllPropertyIds } from '#app/modules/properties/access.server.ts'
 import { accountRateLimitKeys, consumeRateLimit, deleteRateLimits, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import { deleteAllSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
 import { feedbackRateLimitKeysOf } from '#app/modules/sharing/feedback.server.ts'
+import { forgetNoticesOf } from '#app/modules/notices/feedback-notices.server.ts'
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.'
 
@@ -56,6 +57,7 @@ export async function handleDeleteAccount(context: Context, auth: AuthState, pas
   const deleted = await deleteAccount(auth.user, password, async (tx) => {
     const propertyIds = await listAllPropertyIds(userId, tx)
     await deleteRateLimits(tx, await feedbackRateLimitKeysOf(userId, tx))
+    await forgetNoticesOf(userId, tx)
     await deleteAllSessions(userId, tx)
     return { userId, propertyIds }
   })

@@ -6,7 +6,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { getTheme } from '#app/lib/theme.server.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
-import { updateProfile } from '#app/modules/profile/profile.server.ts'
+import { getNoticeMode, updateProfile } from '#app/modules/profile/profile.server.ts'
 import { ProfileFieldsSchema, ProfileSchema } from '#app/modules/profile/schemas.ts'
 import { supportedTimeZones } from '#app/modules/profile/time-zones.ts'
 import { changePassword } from '#app/modules/auth/change-password.server.ts'
@@ -24,6 +24,8 @@ import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/profile'
+import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
+import { NOTICE_MODE_LABELS } from '#app/modules/profile/notice-modes.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null,
     // The server's list: the one the action accepts (browsers name a few zones differently).
     timeZones: supportedTimeZones(),
+    noticeMode: (await getNoticeMode(user.id)) ?? 'batched',
     theme: await getTheme(request),
     plan: {
       name: PLAN_NAMES[plan],
@@ -152,7 +155,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
       </PageHeader>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Your details">
-          <ProfileForm user={d.user} timeZones={d.timeZones} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+          <ProfileForm user={d.user} timeZones={d.timeZones} noticeMode={d.noticeMode} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
         </Card>
         <Card title="Avatar">
           <AvatarForms name={d.user.fullName} src={d.avatar} error={actionData && 'avatarError' in actionData ? actionData.avatarError : undefined} />
@@ -210,10 +213,11 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
 type ProfileFormProps = {
   user: Route.ComponentProps['loaderData']['user']
   timeZones: readonly string[]
+  noticeMode: NoticeMode
   lastResult: SubmissionResult<string[]> | undefined
 }
 
-function ProfileForm({ user, timeZones, lastResult }: ProfileFormProps) {
+function ProfileForm({ user, timeZones, noticeMode, lastResult }: ProfileFormProps) {
   const [form, fields] = useForm({
     lastResult,
     defaultValue: {
@@ -222,6 +226,7 @@ function ProfileForm({ user, timeZones, lastResult }: ProfileFormProps) {
       agencyName: user.agencyName ?? '',
       licenceNumber: user.licenceNumber ?? '',
       timeZone: user.timeZone,
+      noticeMode,
     },
     constraint: getZodConstraint(ProfileFieldsSchema),
     // The browser checks the fields; whether the time zone is known is the server's to say.
@@ -245,6 +250,10 @@ function ProfileForm({ user, timeZones, lastResult }: ProfileFormProps) {
         hint="Used for e-mails sent at a set local time, such as a morning digest."
         options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
         selectProps={getSelectProps(fields.timeZone)} />
+      <SelectField label="E-mail me about client feedback" errors={fields.noticeMode.errors} errorId={fields.noticeMode.errorId}
+        hint="When clients react or comment on a shared shortlist."
+        options={NOTICE_MODES.map((mode) => ({ value: mode, label: NOTICE_MODE_LABELS[mode] }))}
+        selectProps={getSelectProps(fields.noticeMode)} />
       <SubmitButton name="intent" value="update-profile" pendingText="Saving...">
         Save profile
       </SubmitButton>

@@ -6,6 +6,7 @@ import { notFound, orNotFound } from '#app/lib/http.ts'
 import { clearTrialExpiredFlag } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { submitFeedback } from '#app/modules/sharing/feedback.server.ts'
+import { scheduleFeedbackNotice } from '#app/modules/notices/feedback-notices.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
 import { shareMeta } from './share-meta.ts'
 import { loadSharePage } from '#app/modules/sharing/share-page.server.ts'
@@ -74,6 +75,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const headers = retryAfterSeconds ? { ...noStore, 'Retry-After': String(retryAfterSeconds) } : noStore
     return data({ feedback }, { status, headers })
   }
+  // A filled honeypot is accepted with nothing saved (no property): nothing to tell the broker.
+  if (result.propertyId) await scheduleFeedbackNotice(share)
   setFlash(context, { kind: 'success', message: 'Thank you! Your feedback has been sent to your broker.' })
   // Back to the same page (post/redirect/get), scrolled to the property the client answered.
   const anchor = result.propertyId ? `#property-${result.propertyId}` : ''
