@@ -86,6 +86,7 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
         <div
           key={toast.id}
           role={toast.kind === 'error' ? 'alert' : 'status'}
+          data-toast=""
           className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-3 text-sm shadow-md ${KIND_STYLES[toast.kind]}`}
           onPointerDown={(e) => (swipeStart.current = e.clientX)}
           onPointerUp={(e) => {
