@@ -28,6 +28,7 @@ export const MODULE_ORDER = [
   'deals',
   'comments',
   'dashboard',
+  'exports',
   'demo',
 ]
 
@@ -55,6 +56,7 @@ export const TABLE_OWNERS = {
   clientFeedback: 'sharing',
   deals: 'deals',
   comments: 'comments',
+  dataExports: 'exports',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -10,6 +10,13 @@ import { deliverMail } from '#app/modules/mail/delivery.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '#app/modules/mail/outbound.server.ts'
 import { deleteExpiredSessions } from '#app/modules/session/sessions.server.ts'
+import {
+  DATA_EXPORT_QUEUE,
+  DATA_EXPORT_QUEUE_OPTIONS,
+  deleteExpiredDataExports,
+  runDataExportJob,
+  type DataExportJob,
+} from '#app/modules/exports/data-exports.server.ts'
 
 const HOUSEKEEPING_QUEUE = 'housekeeping'
 /** Hourly, at minute 17 (off the top of the hour when every other cron fires). */
@@ -31,10 +38,16 @@ export async function startJobWorkers() {
     if (job) await issuePasswordResetLink(job.data)
   })
 
+  const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)
+  await exports.work<DataExportJob>(DATA_EXPORT_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await runDataExportJob(job.data)
+  })
+
   const housekeeping = await getQueue(HOUSEKEEPING_QUEUE, { retryLimit: 2, retryDelay: 60 })
   await housekeeping.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON)
   await housekeeping.work(HOUSEKEEPING_QUEUE, async () => {
     await deleteStaleResetLinks()
     await deleteExpiredSessions()
+    await deleteExpiredDataExports()
   })
 }

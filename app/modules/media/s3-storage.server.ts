@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Env } from '#app/lib/env.server.ts'
 import { retry } from '#app/lib/retry.ts'
@@ -21,6 +23,14 @@ export function createS3FileStorage(env: Env): FileStorage {
   return {
     async put(key, data, contentType) {
       await retry(() => client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })), S3_RETRY)
+    },
+    async putFile(key, filePath, contentType) {
+      // One PUT (up to 5 GB), streamed from disk; each attempt opens the file again.
+      const { size } = await stat(filePath)
+      await retry(
+        () => client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType })),
+        S3_RETRY,
+      )
     },
     async get(key) {
       try {
