@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import yauzl from 'yauzl'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { dataExports, propertyDocuments, propertyPhotos } from '#db/schema.ts'
 import { deleteExpiredDataExports, runDataExportJob } from '#app/modules/exports/data-exports.server.ts'
@@ -12,7 +12,9 @@ import { EXPORT_QUEUED_MESSAGE } from '#app/routes/app/profile-export.ts'
 import { GOOD_PASSWORD, type TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 import { createBrokerWorld } from '#tests/support/world.ts'
-import { eq } from 'drizzle-orm'
+import { CookieJar, getPage, postForm, projectDatabaseEnv, signedInJar, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
+import { startSmtpListener, type SmtpListener } from '#tests/support/smtp.ts'
+import { propertyForm } from '#tests/support/properties.ts'
 
 // The app under test runs with DATA_DIR=test-results/integration-data (vitest.config.ts) and
 // EXPORT_INLINE_MAX_FILES=2: the world's broker (one photo, one document) downloads at once.
@@ -53,15 +55,21 @@ function parseCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') record.push(field), (field = '')
-    else if (c === '\r' && text[i + 1] === '\n') {
+    else if (c === ',') {
+      record.push(field)
+      field = ''
+    } else if (c === '\r' && text[i + 1] === '\n') {
       record.push(field)
       records.push(record)
-      ;(field = ''), (record = []), i++
+      field = ''
+      record = []
+      i++
     } else field += c
   }
   expect(field, 'CSV ends with CRLF').toBe('')
@@ -258,4 +266,66 @@ describe('data export', () => {
     expect(existsSync(path.dirname(file))).toBe(false)
     expect(await getDb().select().from(dataExports).where(eq(dataExports.ownerId, a.userId))).toEqual([])
   })
+})
+
+describe('data export through the background worker and a real SMTP server', () => {
+  let server: ServerProcess | null = null
+  let smtp: SmtpListener | null = null
+  afterEach(async () => {
+    await server?.dispose()
+    await smtp?.close()
+    server = null
+    smtp = null
+  })
+
+  it('answers "preparing", then the worker stores the zip and mails a link only the owner can use', async () => {
+    smtp = await startSmtpListener()
+    // Every account with a file goes to the job; this server's own worker runs it.
+    server = await startServerProcess({ ...projectDatabaseEnv(), SMTP_URL: smtp.url, JOBS_IN_PROCESS: '1', EXPORT_INLINE_MAX_FILES: '0' })
+    await server.waitUntilHealthy()
+    const url = server.url
+    const owner = await signedInJar(url)
+    const other = await signedInJar(url)
+    const created = await postForm(url, '/property/new/residential', propertyForm({ title: 'Casa do Rio' }), owner)
+    const propertyId = /^\/property\/([0-9a-f-]{36})$/.exec(created.headers.get('Location') ?? '')?.[1]
+    expect(propertyId).toBeDefined()
+    const upload = new FormData()
+    upload.set('intent', 'upload-document')
+    upload.set('title', 'Floor plan')
+    upload.set('document', new File([new TextEncoder().encode('%PDF-1.4\n% worker test\n%%EOF\n')], 'floor plan.pdf', { type: 'application/pdf' }))
+    const uploaded = await fetch(`${url}/property/${propertyId}/media?upload=document`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: url, 'Sec-Fetch-Site': 'same-origin', Cookie: owner.header },
+      body: upload,
+    })
+    expect(uploaded.status).toBe(302)
+
+    const asked = await postForm(url, '/profile/export', { intent: 'export-data' }, owner)
+    expect(asked.status).toBe(302)
+    expect(asked.headers.get('Location')).toBe('/profile')
+    const profile = (await (await getPage(url, '/profile', owner)).text()).replace(/&#x27;/g, "'")
+    expect(profile).toContain(EXPORT_QUEUED_MESSAGE)
+
+    const email = (await (await getPage(url, '/profile', owner)).text()).match(/Signed in as (?:<!-- -->)?([^<\s]+)/)?.[1]
+    expect(email).toBeDefined()
+    const mail = await smtp.waitForMail(email!, 30_000)
+    expect(mail.subject).toBe('Your BrokerVault data export is ready')
+    const link = /https?:\/\/\S+\/profile\/exports\/[0-9a-f-]{36}/.exec(mail.text ?? '')?.[0]
+    expect(link).toBeDefined()
+    const exportUrl = new URL(link!)
+    expect(exportUrl.origin).toBe(url)
+
+    const download = await getPage(url, exportUrl.pathname, owner)
+    expect(download.status).toBe(200)
+    const zip = await unzip(Buffer.from(await download.arrayBuffer()))
+    expect(zip.get(`files/properties/casa-do-rio-${propertyId!.slice(0, 8)}/documents/floor plan.pdf`)?.toString()).toBe('%PDF-1.4\n% worker test\n%%EOF\n')
+    const data = JSON.parse(zip.get('data.json')!.toString('utf8')) as { tables: Tables }
+    expect(data.tables.users?.map((u) => u.email)).toEqual([email])
+
+    expect((await getPage(url, exportUrl.pathname, other)).status).toBe(404)
+    const anonymous = await getPage(url, exportUrl.pathname, new CookieJar())
+    expect(anonymous.status).toBe(302)
+    expect(anonymous.headers.get('Location')).toMatch(/^\/auth/)
+  }, 90_000)
 })
