@@ -1,4 +1,4 @@
-CREATE TYPE "public"."data_export_status" AS ENUM('pending', 'ready', 'failed');--> statement-breakpoint
+CREATE TYPE "public"."data_export_status" AS ENUM('pending', 'ready');--> statement-breakpoint
 CREATE TABLE "data_exports" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"owner_id" uuid NOT NULL,

@@ -1,7 +1,8 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
+import { DATA_EXPORT_STATUSES } from '../reference.ts'
 
-export const dataExportStatus = pgEnum('data_export_status', ['pending', 'ready', 'failed'])
+export const dataExportStatus = pgEnum('data_export_status', DATA_EXPORT_STATUSES)
 
 /**
  * A data export made by a background job (accounts too large to zip during the request,
