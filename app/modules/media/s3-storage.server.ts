@@ -15,6 +15,10 @@ export function createS3FileStorage(env: Env): FileStorage {
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: Boolean(env.S3_ENDPOINT),
+    // Checksums only where S3 requires them (DeleteObjects): with a streamed body the SDK would
+    // otherwise send aws-chunked encoding with a trailing checksum, which several S3-compatible
+    // services (and s3rver) store as the object's bytes.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials:
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
