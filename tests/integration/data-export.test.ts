@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
+import S3rver from 's3rver'
 import sharp from 'sharp'
 import yauzl from 'yauzl'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { dataExports, propertyDocuments, propertyPhotos } from '#db/schema.ts'
+import type { Env } from '#app/lib/env.server.ts'
+import { createExportArchive } from '#app/modules/exports/archive.server.ts'
 import { deleteExpiredDataExports, runDataExportJob } from '#app/modules/exports/data-exports.server.ts'
+import { createS3FileStorage } from '#app/modules/media/s3-storage.server.ts'
 import { EXPORT_QUEUED_MESSAGE } from '#app/routes/app/profile-export.ts'
 import { GOOD_PASSWORD, type TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
@@ -329,3 +335,51 @@ describe('data export through the background worker and a real SMTP server', () 
     expect(anonymous.headers.get('Location')).toMatch(/^\/auth/)
   }, 90_000)
 })
+
+describe('data export from S3 storage (s3rver)', () => {
+  it('reads the files through the S3 adapter and stores the job’s zip there', async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'brokervault-export-s3-'))
+    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'exports-test', configs: [] }] })
+    const { port } = (await server.run()) as AddressInfo
+    try {
+      const storage = createS3FileStorage({
+        S3_BUCKET: 'exports-test',
+        S3_REGION: 'us-east-1',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      } as Env)
+      const a = await brokerWithEverything()
+      await uploadPhoto(a.browser, a.propertyId)
+      // The same files, in the bucket instead of on disk.
+      const photos = await getDb().select().from(propertyPhotos).where(eq(propertyPhotos.ownerId, a.userId))
+      const [document] = await getDb().select().from(propertyDocuments).where(eq(propertyDocuments.ownerId, a.userId))
+      for (const key of [...photos.map((p) => p.originalKey), document!.storageKey]) await storage.put(key, await storedBytes(key), 'application/octet-stream')
+
+      const zip = await unzip(await streamToBuffer(await createExportArchive(a.userId, storage)))
+      const data = JSON.parse(zip.get('data.json')!.toString('utf8')) as { missingFiles: string[]; tables: Tables }
+      expect(data.missingFiles).toEqual([])
+      for (const row of [...data.tables.property_photos!, ...data.tables.property_documents!]) {
+        const key = String(row.originalKey ?? row.storageKey)
+        expect(zip.get(String(row.exportPath))?.equals(await storedBytes(key))).toBe(true)
+      }
+
+      expect((await a.browser.post('/profile/export', { intent: 'export-data' })).status).toBe(302)
+      const [row] = await getDb().select().from(dataExports).where(eq(dataExports.ownerId, a.userId))
+      await runDataExportJob({ exportId: row!.id }, storage)
+      const stored = await storage.get(row!.storageKey)
+      expect(stored?.bytes).toBe((await getDb().select().from(dataExports).where(eq(dataExports.id, row!.id)))[0]!.bytes)
+      const fromBucket = await unzip(Buffer.from(await new Response(stored!.body).arrayBuffer()))
+      expect(fromBucket.get(String(data.tables.property_documents![0]!.exportPath))?.toString()).toBe('%PDF-1.4\n%%EOF\n')
+    } finally {
+      await server.close()
+      await rm(directory, { recursive: true, force: true })
+    }
+  })
+})
+
+async function streamToBuffer(stream: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer))
+  return Buffer.concat(chunks)
+}
