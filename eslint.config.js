@@ -29,6 +29,7 @@ export const MODULE_ORDER = [
   'deals',
   'comments',
   'dashboard',
+  'exports',
   'demo',
 ]
 
@@ -56,6 +57,7 @@ export const TABLE_OWNERS = {
   clientFeedback: 'sharing',
   deals: 'deals',
   comments: 'comments',
+  dataExports: 'exports',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -7,6 +7,8 @@ const integrationEnv = {
   SESSION_SECRET: 'integration-test-secret-0123456789',
   DATA_DIR: 'test-results/integration-data',
   APP_URL: 'http://localhost:3000',
+  // A broker with up to 2 files gets the export zip at once; a third file sends it to the job.
+  EXPORT_INLINE_MAX_FILES: '2',
 }
 
 // `*.postgres.test.ts` need a real PostgreSQL server (a proxy in front of it is cut and restored).

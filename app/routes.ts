@@ -43,6 +43,9 @@ export default [
   layout('routes/app/layout.tsx', [
     route('home', 'routes/app/home.tsx'),
     route('profile', 'routes/app/profile.tsx'),
+    // "Export my data": the zip (small accounts) or a queued job; a ready export's download.
+    route('profile/export', 'routes/app/profile-export.ts'),
+    route('profile/exports/:exportId', 'routes/app/profile-export-download.ts'),
     route('public-properties', 'routes/app/public-properties.tsx'),
     route('properties', 'routes/app/properties.tsx'),
     route('clients', 'routes/app/clients.tsx'),

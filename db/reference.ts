@@ -77,3 +77,7 @@ export const ACTIVITY_KINDS = [
   'comment_added',
 ] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
+
+// Data exports
+export const DATA_EXPORT_STATUSES = ['pending', 'ready'] as const
+export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number]

@@ -2,3 +2,4 @@
 export * from './schema/accounts.ts'
 export * from './schema/properties.ts'
 export * from './schema/clients.ts'
+export * from './schema/exports.ts'

@@ -18,6 +18,13 @@ import {
   type FeedbackNoticeJob,
 } from '#app/modules/notices/feedback-notices.server.ts'
 import { DIGEST_CRON, DIGEST_QUEUE, sendDueDigests } from '#app/modules/notices/digest.server.ts'
+import {
+  DATA_EXPORT_QUEUE,
+  DATA_EXPORT_QUEUE_OPTIONS,
+  deleteExpiredDataExports,
+  runDataExportJob,
+  type DataExportJob,
+} from '#app/modules/exports/data-exports.server.ts'
 
 const HOUSEKEEPING_QUEUE = 'housekeeping'
 /** Hourly, at minute 17 (off the top of the hour when every other cron fires). */
@@ -56,10 +63,16 @@ export async function startJobWorkers() {
     await sendDueDigests()
   })
 
+  const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)
+  await exports.work<DataExportJob>(DATA_EXPORT_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await runDataExportJob(job.data)
+  })
+
   const housekeeping = await getQueue(HOUSEKEEPING_QUEUE, { retryLimit: 2, retryDelay: 60 })
   await housekeeping.schedule(HOUSEKEEPING_QUEUE, HOUSEKEEPING_CRON)
   await housekeeping.work(HOUSEKEEPING_QUEUE, async () => {
     await deleteStaleResetLinks()
     await deleteExpiredSessions()
+    await deleteExpiredDataExports()
   })
 }

@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_RESET_PER_EMAIL: positiveInt(3),
   // Feedback notices: at most one mail per share per this many seconds (docs/decisions/016-notices.md).
   NOTICE_BATCH_SECONDS: positiveInt(600),
+  // "Export my data": accounts with more files or more megabytes than this are zipped by a
+  // background job and e-mailed as a link; smaller ones download at once. 0 sends every
+  // account with a file to the job (tests).
+  EXPORT_INLINE_MAX_FILES: z.coerce.number().int().nonnegative().default(200),
+  EXPORT_INLINE_MAX_MB: z.coerce.number().nonnegative().default(50),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -80,7 +80,7 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
       ref={regionRef}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 top-2 z-50 flex justify-center px-3 outline-none md:top-auto md:bottom-4 md:justify-end"
+      className="pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 flex justify-center px-3 outline-none md:bottom-4 md:justify-end"
     >
       {toast ? (
         <div

@@ -12,6 +12,7 @@ function storage(down: boolean) {
   const deleted: string[] = []
   const store: FileStorage = {
     put: async () => {},
+    putFile: async () => {},
     get: async () => null,
     delete: async () => {},
     deletePrefix: async (prefix: string) => {

@@ -91,6 +91,8 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/resources/avatar': [`/avatars/${'0'.repeat(32)}/64`],
     'routes/app/home': ['/home'],
     'routes/app/profile': ['/profile'],
+    'routes/app/profile-export': ['/profile/export'],
+    'routes/app/profile-export-download': [`/profile/exports/${w.propertyId}`],
     'routes/app/public-properties': ['/public-properties'],
     'routes/app/properties': ['/properties'],
     'routes/app/clients': ['/clients'],

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -80,6 +81,21 @@ describe('S3 file storage against a real S3-protocol server (s3rver)', () => {
     const response = await fetch(`${endpoint}/${BUCKET}/${photoKey(1)}`)
     expect(response.headers.get('content-type')).toBe('image/webp')
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes)
+  })
+
+  it('stores a local file (a data-export zip) streamed from disk, with its length and type', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'brokervault-export-')), 'export.zip')
+    const bytes = randomBytes(3 * 1024 * 1024 + 7)
+    await writeFile(file, bytes)
+    const key = `exports/3f2504e0-4f89-41d3-9a0c-0305e82c3301/${'ab'.repeat(16)}.zip`
+    await storageAt(endpoint).putFile(key, file, 'application/zip')
+
+    expect(await listKeys('exports/')).toEqual([key])
+    const response = await fetch(`${endpoint}/${BUCKET}/${key}`)
+    expect(response.headers.get('content-type')).toBe('application/zip')
+    // Compared as one buffer: a deep equality over millions of elements takes seconds.
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true)
+    await rm(path.dirname(file), { recursive: true, force: true })
   })
 
   it('gets an object back as a stream with its size', async () => {

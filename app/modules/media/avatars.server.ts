@@ -90,3 +90,6 @@ export async function findAvatarFile(avatarId: string, size: AvatarSize) {
   const ownerId = await findAvatarOwner(avatarId)
   return ownerId ? { key: avatarKey(ownerId, avatarId, size), contentType: VARIANT_FORMAT.contentType } : null
 }
+
+/** The storage key of a broker's current 256 px avatar square (the data export's copy). */
+export const largestAvatarKey = (userId: string, avatarId: string) => avatarKey(userId, avatarId, Math.max(...AVATAR_SIZES) as AvatarSize)

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { Env } from '#app/lib/env.server.ts'
 import { retry } from '#app/lib/retry.ts'
@@ -13,6 +15,10 @@ export function createS3FileStorage(env: Env): FileStorage {
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: Boolean(env.S3_ENDPOINT),
+    // Checksums only where S3 requires them (DeleteObjects): with a streamed body the SDK would
+    // otherwise send aws-chunked encoding with a trailing checksum, which several S3-compatible
+    // services (and s3rver) store as the object's bytes.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials:
       env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
         ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
@@ -21,6 +27,14 @@ export function createS3FileStorage(env: Env): FileStorage {
   return {
     async put(key, data, contentType) {
       await retry(() => client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })), S3_RETRY)
+    },
+    async putFile(key, filePath, contentType) {
+      // One PUT (up to 5 GB), streamed from disk; each attempt opens the file again.
+      const { size } = await stat(filePath)
+      await retry(
+        () => client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType })),
+        S3_RETRY,
+      )
     },
     async get(key) {
       try {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -10,6 +10,8 @@ export type StoredFile = { body: ReadableStream<Uint8Array>; bytes: number }
 /** Where photos and documents live. Keys are random (never user file names). */
 export interface FileStorage {
   put(key: string, data: Uint8Array, contentType: string): Promise<void>
+  /** Stores a local file under a key, streamed rather than read into memory (large exports). */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>
   delete(keys: string[]): Promise<void>
@@ -24,6 +26,9 @@ export interface FileStorage {
 export function newStorageKey(prefix: string, extension: string) {
   return `${prefix}/${randomBytes(16).toString('hex')}.${extension}`
 }
+
+/** A broker's data-export zips live under this prefix (the account sweep removes it). */
+export const exportsPrefix = (userId: string) => `exports/${userId}/`
 
 const KEY_PATTERN = /^[a-z]+\/[0-9a-f-]{32,36}\/[0-9a-f]{32}(?:-[a-z0-9]+)?\.[a-z0-9]{2,5}$/
 const PREFIX_PATTERN = /^[a-z]+\/[0-9a-f-]{32,36}\/$/
@@ -46,6 +51,11 @@ export function createLocalFileStorage(root: string): FileStorage {
       const file = resolve(key)
       await mkdir(path.dirname(file), { recursive: true })
       await writeFile(file, data)
+    },
+    async putFile(key, filePath) {
+      const file = resolve(key)
+      await mkdir(path.dirname(file), { recursive: true })
+      await copyFile(filePath, file)
     },
     async get(key) {
       const file = resolve(key)
@@ -81,6 +91,7 @@ function createS3FileStorageLazy(): FileStorage {
   const ready = import('./s3-storage.server.ts').then((m) => m.createS3FileStorage(getEnv()))
   return {
     put: async (...args) => (await ready).put(...args),
+    putFile: async (...args) => (await ready).putFile(...args),
     get: async (...args) => (await ready).get(...args),
     delete: async (...args) => (await ready).delete(...args),
     deletePrefix: async (...args) => (await ready).deletePrefix(...args),

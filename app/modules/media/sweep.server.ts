@@ -1,6 +1,6 @@
 import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
 import { avatarPrefix } from './avatars.server.ts'
-import { checkStoragePrefix, getFileStorage, type FileStorage } from './storage.server.ts'
+import { checkStoragePrefix, exportsPrefix, getFileStorage, type FileStorage } from './storage.server.ts'
 
 /**
  * What the sweep needs to find an account's files, collected in the deletion transaction
@@ -9,7 +9,7 @@ import { checkStoragePrefix, getFileStorage, type FileStorage } from './storage.
 export type AccountFiles = { userId: string; propertyIds: string[] }
 
 /**
- * Deletes every file of a deleted account: its avatar folder and, per property, the photo
+ * Deletes every file of a deleted account: its avatar folder, its data exports and, per property, the photo
  * folder (originals and every variant) and the document folder. By folder rather than by the
  * keys rows name, so files that a failed delete left behind go too. Safe to run again: a
  * folder that is already gone is no error.
@@ -17,6 +17,7 @@ export type AccountFiles = { userId: string; propertyIds: string[] }
 export async function sweepAccountFiles(account: AccountFiles, storage: FileStorage = getFileStorage()) {
   const prefixes = [
     avatarPrefix(account.userId),
+    exportsPrefix(account.userId),
     ...account.propertyIds.flatMap((id) => [`photos/${id}/`, `documents/${id}/`]),
   ].map(checkStoragePrefix)
   // A few at a time: an account with thousands of properties must not open thousands of requests.

@@ -27,6 +27,7 @@ import type { Route } from './+types/profile'
 import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
 import { NOTICE_MODE_LABELS } from '#app/modules/profile/notice-modes.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { exportDownloadPath, listDataExports } from '#app/modules/exports/data-exports.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription, session } = requireAuth(context)
   const now = new Date()
   const plan = subscription?.plan ?? 'free_trial'
-  const devices = await listDeviceSessions(user.id)
+  const [devices, exports] = await Promise.all([listDeviceSessions(user.id), listDataExports(user.id)])
   return {
     user,
     avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null,
@@ -50,6 +51,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trialEndDate: subscription?.trialEndDate?.toISOString() ?? null,
       expired: isTrialExpired(subscription, now),
     },
+    exports: exports.map((e) => ({
+      id: e.id,
+      ready: e.status === 'ready',
+      href: exportDownloadPath(e.id),
+      megabytes: e.bytes === null ? null : Math.max(0.1, Math.round(e.bytes / 104857.6) / 10),
+      createdAt: e.createdAt.toISOString(),
+      expiresAt: e.expiresAt?.toISOString() ?? null,
+    })),
     devices: devices.map((d) => ({
       id: d.id,
       userAgent: d.deviceInfo.userAgent,
@@ -200,6 +209,9 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
               </Button>
             </Form>
           </Card>
+          <Card title="Your data">
+            <DataExport exports={d.exports} />
+          </Card>
           <Card title="Appearance">
             <ThemeForm current={d.theme} redirectTo={location.pathname} />
           </Card>
@@ -296,6 +308,50 @@ function AvatarForms({ name, src, error }: { name: string; src: string | null; e
           Save avatar
         </SubmitButton>
       </Form>
+    </div>
+  )
+}
+
+/**
+ * "Export my data": a plain form (reloadDocument), so the browser downloads the zip the answer
+ * carries, or follows the redirect with the "we will e-mail you" toast for a large account.
+ */
+function DataExport({ exports }: { exports: Route.ComponentProps['loaderData']['exports'] }) {
+  return (
+    <div className="space-y-3 text-sm">
+      <p>
+        A zip with everything in your account: your data as JSON and CSV files, and your photos and documents.{' '}
+        <Link to="/data-policy#export">What it holds</Link>.
+      </p>
+      <Form method="post" action="/profile/export" reloadDocument>
+        <Button type="submit" name="intent" value="export-data" variant="secondary">
+          Export my data
+        </Button>
+      </Form>
+      {exports.length ? (
+        <ul aria-label="Your exports" className="divide-y divide-line">
+          {exports.map((e) => (
+            <li key={e.id} className="py-2">
+              {e.ready ? (
+                <>
+                  <a href={e.href} download>
+                    Download export of <time dateTime={e.createdAt}>{e.createdAt.slice(0, 10)}</time>
+                  </a>
+                  {e.megabytes === null ? '' : ` (${e.megabytes} MB)`}
+                  <span className="block text-muted">
+                    Available until <time dateTime={e.expiresAt ?? undefined}>{e.expiresAt?.slice(0, 10)}</time>
+                  </span>
+                </>
+              ) : (
+                <>
+                  Export of <time dateTime={e.createdAt}>{e.createdAt.slice(0, 10)}</time>: being prepared; we will e-mail you
+                  a link.
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   )
 }

@@ -19,7 +19,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function DataPolicyPage() {
   return (
-    <InfoPage title="Data policy" updated="21 November 2026">
+    <InfoPage title="Data policy" updated="23 November 2026">
       <p>
         This page explains how the data you put into BrokerVault is kept apart, protected and removed. For what
         personal data is collected and why, read the <Link to="/privacy">privacy policy</Link>.
@@ -65,10 +65,27 @@ export default function DataPolicyPage() {
         <Link to="/contact">contact page</Link>.
       </p>
 
-      <h2>Export</h2>
+      <h2 id="export">Export</h2>
       <p>
-        Your photos and documents can be downloaded one by one from their property. If you need a fuller copy of your
-        data, contact the operator.
+        "Export my data" on your profile gives you a zip file with a copy of everything in your account:
+      </p>
+      <ul>
+        <li><code>data.json</code>: your account (e-mail address and when it was created), profile, plan, properties,
+          photo and document records, clients, shortlists, share links with their view counts, client feedback,
+          deals, notes and activity, table by table.</li>
+        <li><code>csv/</code>: the same tables as CSV files (UTF-8, comma-separated), which open in a spreadsheet.</li>
+        <li><code>files/</code>: your avatar, the original of every photo (the stored full-size JPEG; the smaller
+          sizes shown in the app are made from it) and every document as you uploaded it, in a folder per
+          property.</li>
+      </ul>
+      <p>
+        It never holds your password (only a hash of it is kept, and that is not exported), your sign-in sessions,
+        or the anonymous daily view records behind share-link view counts.
+      </p>
+      <p>
+        A small account downloads at once. A large one (by default more than 200 files or 50 MB of them) is
+        prepared in the background: we e-mail you a link, and the export is also listed on your profile. Only you,
+        signed in, can download it; it is deleted after 7 days, and when you delete your account.
       </p>
     </InfoPage>
   )

@@ -1,0 +1,23 @@
+/**
+ * RFC 4180 CSV: CRLF line ends, a header row, and every field that holds a comma, a double
+ * quote, a CR or an LF (or starts or ends with a space) quoted with its quotes doubled.
+ * Null is an empty field; dates are ISO 8601; arrays and objects are JSON.
+ */
+export function toCsv(rows: readonly Record<string, unknown>[]): string {
+  const first = rows[0]
+  if (!first) return ''
+  const columns = Object.keys(first)
+  const lines = [columns.map(csvField), ...rows.map((row) => columns.map((column) => csvField(csvValue(row[column]))))]
+  return lines.map((fields) => `${fields.join(',')}\r\n`).join('')
+}
+
+function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString()
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
