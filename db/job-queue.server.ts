@@ -93,3 +93,21 @@ export async function deleteJobsByKey(tx: Transaction, name: string, keys: reado
 }
 
 export type { PgBoss }
+
+/**
+ * Deletes every job, waiting or done, whose data mentions one of these values (an account's id
+ * or e-mail address), in the caller's transaction: a deleted account leaves no mail, link or
+ * export job behind. A scan of the job tables, which only an account deletion needs.
+ */
+export async function deleteJobsMentioning(tx: Transaction, values: readonly string[]) {
+  const needles = values.filter((value) => value.length >= 6)
+  if (needles.length === 0) return
+  const found = (await tx.execute(sql`select to_regclass(${`${SCHEMA}.job`}) is not null as "exists"`)) as unknown
+  const rows = (Array.isArray(found) ? found : ((found as { rows?: unknown[] }).rows ?? [])) as { exists: boolean }[]
+  if (!rows[0]?.exists) return
+  const patterns = needles.map((needle) => `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  const anyPattern = sql.join(patterns.map((p) => sql`${p}`), sql`, `)
+  for (const table of ['job', 'archive']) {
+    await tx.execute(sql`delete from ${sql.identifier(SCHEMA)}.${sql.identifier(table)} where data::text ilike any (array[${anyPattern}])`)
+  }
+}

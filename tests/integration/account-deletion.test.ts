@@ -128,14 +128,18 @@ describe('account deletion', () => {
     // Counters that name the account: a failed sign-in (by e-mail), a wrong password (by id).
     expect((await signIn(new TestBrowser(), a.email, 'not-the-password')).status).toBe(400)
     expect((await a.browser.post('/profile', { intent: 'delete-account', password: 'nope-nope', confirmation: 'DELETE' })).status).toBe(400)
+    // A background job that names the account: a password-reset request queued for it.
+    expect((await new TestBrowser().post('/forgot-password', { email: a.email })).status).toBe(200)
 
     const before = await rowsMentioning(needlesOf(a))
+    expect(Object.entries(before).some(([table, n]) => table.startsWith('pgboss.') && n > 0), 'the reset job names the account').toBe(true)
     // The scan does find the account: users, profiles, sessions, properties, media, clients…
     for (const table of ['users', 'profiles', 'user_sessions', 'user_subscriptions', 'rate_limits', 'properties', 'property_photos',
       'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0)
     }
-    expect(before['public.rate_limits']).toBe(3)
+    // A failed sign-in and a reset request (by e-mail), a wrong password (by id), a share's feedback counter.
+    expect(before['public.rate_limits']).toBe(4)
     const filesA = await filesOf(a)
     expect(filesA.avatars).toHaveLength(2)
     expect(filesA.photos.length).toBeGreaterThanOrEqual(2)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { users } from '#db/schema.ts'
+import { deleteJobsMentioning } from '#db/job-queue.server.ts'
 import { accountRateLimitKeys, deleteRateLimits } from '#app/modules/security/rate-limit.server.ts'
 import { verifyPassword } from './password.server.ts'
 
@@ -11,8 +12,8 @@ export type DeleteAccountResult<T> = { ok: true; collected: T | null } | { ok: f
  * Deletes the account in one transaction, after checking its password: the user row is locked
  * (nothing new can be written for it meanwhile), `beforeDelete` runs with the transaction (the
  * caller's steps that belong to modules above auth: collect what the file sweep needs, end the
- * sessions) and its result is returned; the account's rate-limit counters and the user row go
- * last. Every other table of the account cascades from users (ON DELETE CASCADE on each
+ * sessions) and its result is returned; the account's rate-limit counters, the background jobs
+ * that name it and the user row go last. Every other table of the account cascades from users (ON DELETE CASCADE on each
  * owner_id / user_id), so the whole account commits or nothing does.
  */
 export async function deleteAccount<T>(
@@ -30,6 +31,8 @@ export async function deleteAccount<T>(
     if (!locked) return null
     const result = await beforeDelete(tx)
     await deleteRateLimits(tx, accountRateLimitKeys.of({ id: user.id, email: locked.email }))
+    // Queued or finished jobs that name the account (a mail to it, a reset link, an export).
+    await deleteJobsMentioning(tx, [user.id, locked.email])
     await tx.delete(users).where(eq(users.id, user.id))
     return result
   })

@@ -7,7 +7,7 @@ import { HOUR_MS } from '#app/lib/time.ts'
 import { isMailDeliveryDown } from '#app/modules/mail/circuit.server.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
-import { consumeRateLimits } from '#app/modules/security/rate-limit.server.ts'
+import { accountRateLimitKeys, consumeRateLimits } from '#app/modules/security/rate-limit.server.ts'
 import { isCommonPassword } from './common-passwords.server.ts'
 import { hashPassword } from './password.server.ts'
 import { getPasswordProblems } from './password-rules.ts'
@@ -38,7 +38,7 @@ export async function requestPasswordReset(email: string, clientAddress: string)
   const env = getEnv()
   const perIp = await consumeRateLimits([{ key: `reset:ip:${clientAddress}`, limit: env.RATE_LIMIT_RESET_PER_IP }], IP_WINDOW_SECONDS)
   if (!perIp.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: perIp.retryAfterSeconds }
-  const perEmail = await consumeRateLimits([{ key: `reset:email:${normalised}`, limit: env.RATE_LIMIT_RESET_PER_EMAIL }], EMAIL_WINDOW_SECONDS)
+  const perEmail = await consumeRateLimits([{ key: accountRateLimitKeys.passwordReset(normalised), limit: env.RATE_LIMIT_RESET_PER_EMAIL }], EMAIL_WINDOW_SECONDS)
   if (!perEmail.allowed) return { ok: false, reason: 'rate_limited', retryAfterSeconds: perEmail.retryAfterSeconds }
   const queue = await getQueue(PASSWORD_RESET_QUEUE, PASSWORD_RESET_QUEUE_OPTIONS)
   await queue.send(PASSWORD_RESET_QUEUE, { email: normalised } satisfies PasswordResetJob)

@@ -51,7 +51,13 @@ export const accountRateLimitKeys = {
   signIn: (email: string) => `signin:account:${email.toLowerCase()}`,
   /** Current-password checks from a session (password change, account deletion). */
   passwordCheck: (userId: string) => `password-change:${userId}`,
-  of: (account: { id: string; email: string }) => [accountRateLimitKeys.signIn(account.email), accountRateLimitKeys.passwordCheck(account.id)],
+  /** "Forgot your password?" requests per e-mail address. */
+  passwordReset: (email: string) => `reset:email:${email.trim().toLowerCase()}`,
+  of: (account: { id: string; email: string }) => [
+    accountRateLimitKeys.signIn(account.email),
+    accountRateLimitKeys.passwordCheck(account.id),
+    accountRateLimitKeys.passwordReset(account.email),
+  ],
 }
 
 /** Forgets these counters, in the caller's transaction. */
