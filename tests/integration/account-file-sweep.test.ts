@@ -24,12 +24,17 @@ function storage(down: boolean) {
 }
 
 describe('the file sweep after an account deletion', () => {
-  it('deletes the avatar, photo and document folders at once when storage answers', async () => {
+  it('deletes the avatar, export, photo and document folders at once when storage answers', async () => {
     const account = { userId: randomUUID(), propertyIds: [randomUUID()] }
     const up = storage(false)
     expect(await sweepAccountFilesOrQueue(account, up.store)).toEqual({ queued: false })
     expect(up.deleted.sort()).toEqual(
-      [`avatars/${account.userId}/`, `photos/${account.propertyIds[0]}/`, `documents/${account.propertyIds[0]}/`].sort(),
+      [
+        `avatars/${account.userId}/`,
+        `exports/${account.userId}/`,
+        `photos/${account.propertyIds[0]}/`,
+        `documents/${account.propertyIds[0]}/`,
+      ].sort(),
     )
   })
 
