@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
+import { queryRows } from '#db/client.server.ts'
+import { DEMO_EMAIL, seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
+
+// Only the demo address: other test files write other accounts into this database meanwhile.
+const demoAccounts = async () =>
+  (await queryRows<{ n: number }>(sql`select count(*)::int as n from users where lower(email) = ${DEMO_EMAIL}`))[0]?.n
+
+describe('the demo account on a server database', () => {
+  it('is not created at start without SEED_DEMO: nothing written, nothing printed', async () => {
+    const before = await demoAccounts()
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    await seedDemoAccountIfWanted()
+    expect(log).not.toHaveBeenCalled()
+    log.mockRestore()
+    expect(await demoAccounts()).toBe(before)
+  })
+})
