@@ -162,13 +162,17 @@ export function SelectField({
   selectProps,
   ...frame
 }: FieldFrame & { options: readonly Option[]; placeholder?: string; selectProps: ComponentProps<'select'> }) {
+  // A refused post that repeated a single-choice field (rentPeriod=a&rentPeriod=b) comes back
+  // as an array; a single select shows one value, the first, as the server read it.
+  const { defaultValue } = selectProps
+  const single = !selectProps.multiple && Array.isArray(defaultValue) ? { defaultValue: defaultValue[0] } : {}
   return (
     <FieldShell
       {...frame}
       required={Boolean(selectProps.required)}
       id={selectProps.id ?? selectProps.name}
       control={(aria) => (
-        <select {...selectProps} {...aria} className={CONTROL_STYLE}>
+        <select {...selectProps} {...single} {...aria} className={CONTROL_STYLE}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>

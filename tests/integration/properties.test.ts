@@ -57,6 +57,19 @@ describe('creating a property', () => {
     expect(Number(count?.n)).toBe(0)
   })
 
+  it('answers a repeated single-choice field with 400 and the first value, without a render error', async () => {
+    // Found by the fuzz: rentPeriod=a&rentPeriod=b came back to <select> as an array.
+    const { browser } = await signedInBroker()
+    const body = new URLSearchParams([...Object.entries(propertyForm({ title: '', purpose: 'rent' })), ['rentPeriod', 'weekly'], ['rentPeriod', 'monthly']])
+    const response = await browser.raw('/property/new/residential', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    })
+    expect(response.status).toBe(400)
+    expect(await response.text()).toMatch(/<option value="weekly" selected="">/)
+  })
+
   it('land keeps no bedrooms even when a crafted form sends them', async () => {
     const { browser } = await signedInBroker()
     const id = await createPropertyVia(browser, { type: 'plot', bedrooms: '4', landArea: '1200' }, 'land')
