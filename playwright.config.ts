@@ -34,9 +34,18 @@ const CHROMIUM: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
 
 export default defineConfig({
   testDir: './e2e',
+  // Playwright empties its output folder when it starts; vitest's files live beside it in
+  // test-results/ and the two run at the same time under `npm test`.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
-  workers: 1,
+  // Each test makes its own broker, so tests of different files never share rows. Two workers:
+  // the suite waits on the browser and the server far more than it computes.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
+  // Limits, not waits: under `npm test` vitest shares the 2 cores, so a page can take a few
+  // seconds longer than on an idle machine.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   use: {

@@ -120,7 +120,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
   })
 
   test('every app page, signed in', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     const { propertyId, clientId, dealId } = seeded
     await page.context().addCookies(brokerCookies)
     await setTheme(page, 'light')
@@ -151,7 +151,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
   })
 
   test('every public page and the not-found page, signed out', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     await setTheme(page, 'light')
     for (const path of ['/', '/pricing', ...INFO_PAGES.map((p) => `/${p}`), '/auth', '/auth?mode=signup', '/auth-recovery', '/clear-navigation']) {
       await scanPage(page, path)
