@@ -36,9 +36,7 @@ export function TwoFactorCard({ status, recoveryCodes, results }: TwoFactorCardP
         <div className="space-y-4 text-sm">
           <p>
             <strong>On.</strong> Signing in asks for a code from your authenticator app.{' '}
-            <span data-testid="recovery-codes-left">
-              {status.recoveryCodesLeft} of 10 recovery codes left.
-            </span>
+<span data-testid="recovery-codes-left">{`${status.recoveryCodesLeft} of 10 recovery codes left.`}</span>
           </p>
           {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} /> : null}
           <PasswordOrCodeForm intent="two-factor-regenerate" submit="Make new recovery codes" variant="secondary" codeAccepted lastResult={results.regenerate} />
