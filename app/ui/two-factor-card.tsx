@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { PasswordOrCodeSchema, TwoFactorConfirmSchema } from '#app/modules/two-factor/schemas.ts'
 import type { TwoFactorStatus } from '#app/modules/two-factor/status.ts'
-import { Button, ErrorList, Field, SubmitButton } from './form.tsx'
+import { Button, ErrorList, Field, RequiredNote, SubmitButton } from './form.tsx'
 
 type Result = SubmissionResult<string[]> | undefined
 
@@ -65,6 +65,7 @@ function SetupSteps({ secret, qrSvg, lastResult }: { secret: string; qrSvg: stri
         Or type this key into the app: <code data-testid="two-factor-secret" className="font-mono break-all">{secret}</code>
       </p>
       <Form method="post" {...getFormProps(form)} className="max-w-xs space-y-3">
+        <RequiredNote />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="2. Enter the 6-digit code from the app"
@@ -117,6 +118,7 @@ export function PasswordOrCodeForm({ intent, submit, variant, codeAccepted, last
   })
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 max-w-xs space-y-2">
+      <RequiredNote />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field
         label={codeAccepted ? 'Password or authentication code' : 'Password to confirm'}

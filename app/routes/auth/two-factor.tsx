@@ -11,7 +11,7 @@ import { accountRateLimitKeys, consumeRateLimits, describeRetryAfter, refundRate
 import { endChallenge, findChallenge, recordChallengeFailure } from '#app/modules/two-factor/challenges.server.ts'
 import { TwoFactorSignInSchema } from '#app/modules/two-factor/schemas.ts'
 import { verifySecondFactor, WRONG_CODE_MESSAGE } from '#app/modules/two-factor/two-factor.server.ts'
-import { ErrorList, Field, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
+import { ErrorList, Field, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
 import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
 import { finishSignIn } from './auth.server.ts'
 import type { Route } from './+types/two-factor'
@@ -107,6 +107,7 @@ export default function TwoFactorPage({ actionData }: Route.ComponentProps) {
           codes instead.
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <RequiredNote />
           <ErrorList id={form.errorId} errors={form.errors} />
           <Field
             label="Authentication code"
