@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { Secret, TOTP } from 'otpauth'
 import yauzl from 'yauzl'
 import { describe, expect, it } from 'vitest'
 import { getDb, queryRows } from '#db/client.server.ts'
-import { twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from '#db/schema.ts'
+import { passwordResetTokens, twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from '#db/schema.ts'
 import { GOOD_PASSWORD, signedInBroker, signIn, TestBrowser } from '#tests/support/app.ts'
 import { findUser, sessionsOf } from '#tests/support/db.ts'
 import { enableTwoFactor, nextTotpCode, recoveryCodesOnPage, secretOnPage, totpCode } from '#tests/support/two-factor.ts'
@@ -168,6 +168,20 @@ describe('signing in with two-factor on', () => {
     expect(browser.cookies.has('bv_session')).toBe(false)
   })
 
+  it('stays on after a password reset: the new password still leads to the code step', async () => {
+    const { email, userId, secret } = await brokerWithTwoFactor()
+    // A reset link as the mailed one would be (only its hash is stored).
+    const token = randomBytes(32).toString('base64url')
+    await getDb().insert(passwordResetTokens).values({ userId, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: new Date(Date.now() + 60_000) })
+    const newPassword = 'amber-heron-quarry-81'
+    const reset = await new TestBrowser().post(`/reset-password/${token}`, { newPassword, confirmPassword: newPassword })
+    expect(reset.headers.get('Location')).toBe('/auth')
+    const browser = new TestBrowser()
+    expect((await signIn(browser, email, newPassword)).headers.get('Location')).toBe('/auth/two-factor')
+    expect(browser.cookies.has('bv_session')).toBe(false)
+    expect((await enterCode(browser, nextTotpCode(secret))).headers.get('Location')).toBe('/home')
+  })
+
   it('leaves an account without two-factor signing in with the password alone', async () => {
     const { email } = await signedInBroker()
     const browser = new TestBrowser()
@@ -214,10 +228,13 @@ describe('protected actions', () => {
     expect(await sessionsOf(plain.email)).toHaveLength(0)
 
     const { browser, email, secret } = await brokerWithTwoFactor()
+    const halfSignedIn = await passwordStep(email)
     expect((await browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: 'wrong-password' })).status).toBe(400)
     expect(await sessionsOf(email)).toHaveLength(1)
     expect((await browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: nextTotpCode(secret) })).headers.get('Location')).toBe('/auth')
     expect(await sessionsOf(email)).toHaveLength(0)
+    // A half-finished sign-in elsewhere ends too.
+    expect((await halfSignedIn.get('/auth/two-factor')).headers.get('Location')).toBe('/auth')
   })
 })
 

@@ -51,6 +51,11 @@ export async function endChallenge(token: string): Promise<boolean> {
   return removed.some((row) => row.expiresAt.getTime() > Date.now())
 }
 
+/** "Sign out everywhere" also ends every half-finished sign-in of the account. */
+export async function endAllChallenges(userId: string) {
+  await getDb().delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId))
+}
+
 /** Scheduled: forgets challenges that expired more than a day ago. */
 export async function deleteExpiredChallenges() {
   await getDb().delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, sql`now() - interval '1 day'`))

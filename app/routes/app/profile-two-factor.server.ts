@@ -5,6 +5,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { endAllSessions } from '#app/http/session.server.ts'
 import { accountRateLimitKeys, consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate-limit.server.ts'
 import type { AuthState } from '#app/modules/session/sessions.server.ts'
+import { endAllChallenges } from '#app/modules/two-factor/challenges.server.ts'
 import {
   checkPasswordOrCode,
   confirmTwoFactorSetup,
@@ -83,6 +84,7 @@ export async function handleProtectedAction(context: Context, auth: AuthState, i
       throw redirect('/profile#two-factor')
     }
     case 'sign-out-everywhere':
+      await endAllChallenges(auth.user.id)
       await endAllSessions(context, auth)
       setFlash(context, { kind: 'success', message: 'Signed out on every device.' })
       throw redirect('/auth')
