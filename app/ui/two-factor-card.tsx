@@ -77,6 +77,11 @@ function SetupSteps({ secret, qrSvg, lastResult }: { secret: string; qrSvg: stri
           Turn on two-factor authentication
         </SubmitButton>
       </Form>
+      <Form method="post">
+        <Button type="submit" name="intent" value="two-factor-cancel" variant="secondary">
+          Cancel setup
+        </Button>
+      </Form>
     </div>
   )
 }

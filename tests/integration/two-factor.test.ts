@@ -57,13 +57,22 @@ describe('turning two-factor on', () => {
     expect(empty.status).toBe(400)
     expect(await empty.text()).toContain('Enter the 6-digit code from your app')
 
-    expect((await browser.post('/profile', { intent: 'two-factor-confirm', code: totpCode(secret) })).status).toBe(302)
+    // Cancelling drops the pending key; starting again makes a new one.
+    expect((await browser.post('/profile', { intent: 'two-factor-cancel' })).status).toBe(302)
+    expect(await (await browser.get('/profile')).text()).toContain('Set up two-factor authentication')
+    expect((await browser.post('/profile', { intent: 'two-factor-confirm', code: totpCode(secret) })).status).toBe(400)
+    await browser.post('/profile', { intent: 'two-factor-start' })
+    const renewed = secretOnPage(await (await browser.get('/profile')).text())
+    expect(renewed).not.toBe(secret)
+
+    expect((await browser.post('/profile', { intent: 'two-factor-confirm', code: totpCode(renewed) })).status).toBe(302)
     const on = await (await browser.get('/profile')).text()
     expect(on).toContain('10 of 10 recovery codes left.')
     expect(recoveryCodesOnPage(on)).toHaveLength(10)
-    // Starting again while on does not replace the authenticator in use.
+    // Starting again or cancelling while on does not touch the authenticator in use.
     await browser.post('/profile', { intent: 'two-factor-start' })
-    expect(await (await browser.get('/profile')).text()).not.toContain('two-factor-secret')
+    await browser.post('/profile', { intent: 'two-factor-cancel' })
+    expect(await (await browser.get('/profile')).text()).toContain('recovery codes left.')
     expect((await passwordStep(email)).cookies.has('bv_session')).toBe(false)
   })
 

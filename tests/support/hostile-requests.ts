@@ -94,7 +94,7 @@ const INTENTS = [
   'signin', 'signup', 'reset-nav', 'login', 'home', 'clear', 'status', 'notes', 'delete', 'create', 'revoke', 'move',
   'update', 'add', 'remove', 'note', 'stage', 'caption', 'cover', 'move-up', 'move-down', 'delete-photo',
   'upload-photos', 'upload-document', 'share-document', 'delete-document', 'update-profile', 'change-password',
-  'sign-out-others', 'sign-out-everywhere', 'two-factor-start', 'two-factor-confirm', 'two-factor-disable',
+  'sign-out-others', 'sign-out-everywhere', 'two-factor-start', 'two-factor-cancel', 'two-factor-confirm', 'two-factor-disable',
   'two-factor-regenerate', 'DROP', '\u0000',
 ]
 const ENUM_VALUES = [

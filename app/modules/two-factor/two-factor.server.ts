@@ -43,6 +43,11 @@ export async function startTwoFactorSetup(userId: string): Promise<{ ok: boolean
 
 export type ConfirmResult = { ok: true } | { ok: false; reason: 'no_setup' } | { ok: false; reason: 'wrong_code' }
 
+/** Forgets a setup that was never confirmed (a pending secret only, never one in use). */
+export async function cancelTwoFactorSetup(userId: string): Promise<void> {
+  await getDb().delete(twoFactorSecrets).where(and(eq(twoFactorSecrets.userId, userId), isNull(twoFactorSecrets.enabledAt)))
+}
+
 /** A current code from the app turns the pending secret on, with ten new recovery codes. */
 export async function confirmTwoFactorSetup(userId: string, code: string, now = Date.now()): Promise<ConfirmResult> {
   const row = await findSecretRow(userId)

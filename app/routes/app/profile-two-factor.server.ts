@@ -7,6 +7,7 @@ import { accountRateLimitKeys, consumeRateLimit, describeRetryAfter } from '#app
 import type { AuthState } from '#app/modules/session/sessions.server.ts'
 import { endAllChallenges } from '#app/modules/two-factor/challenges.server.ts'
 import {
+  cancelTwoFactorSetup,
   checkPasswordOrCode,
   confirmTwoFactorSetup,
   disableTwoFactor,
@@ -28,9 +29,12 @@ export const TWO_FACTOR_RESULT_KEYS = {
 } as const
 export type ProtectedIntent = 'two-factor-disable' | 'two-factor-regenerate' | 'sign-out-everywhere'
 
+type ResultKey = (typeof TWO_FACTOR_RESULT_KEYS)[keyof typeof TWO_FACTOR_RESULT_KEYS]
 const HIDE = { hideFields: ['passwordOrCode', 'code'] }
-const answer = (intent: keyof typeof TWO_FACTOR_RESULT_KEYS, result: SubmissionResult<string[]>, status: number) =>
-  data({ [TWO_FACTOR_RESULT_KEYS[intent]]: result } as Partial<Record<(typeof TWO_FACTOR_RESULT_KEYS)[keyof typeof TWO_FACTOR_RESULT_KEYS], SubmissionResult<string[]>>>, { status })
+const answer = (intent: keyof typeof TWO_FACTOR_RESULT_KEYS, result: SubmissionResult<string[]>, status: number) => {
+  const body: Partial<Record<ResultKey, SubmissionResult<string[]>>> = { [TWO_FACTOR_RESULT_KEYS[intent]]: result }
+  return data(body, { status })
+}
 
 /** A failed parse of one of these forms: its errors go to that form only. */
 export function replyToInvalidForm(intent: keyof typeof TWO_FACTOR_RESULT_KEYS, reply: Reply) {
@@ -42,6 +46,13 @@ export async function handleStartSetup(context: Context, auth: AuthState): Promi
   setFlash(context, started.ok
     ? { kind: 'info', message: 'Scan the QR code with your authenticator app, then enter a code from it.' }
     : { kind: 'info', message: 'Two-factor authentication is already on.' })
+  throw redirect('/profile#two-factor')
+}
+
+/** Drops a setup that was started but not confirmed; an authenticator in use stays. */
+export async function handleCancelSetup(context: Context, auth: AuthState): Promise<never> {
+  await cancelTwoFactorSetup(auth.user.id)
+  setFlash(context, { kind: 'info', message: 'Two-factor setup cancelled.' })
   throw redirect('/profile#two-factor')
 }
 

@@ -32,6 +32,7 @@ import { getTwoFactorStatus, takeRecoveryCodesToShow } from '#app/modules/two-fa
 import { PasswordOrCodeSchema, TwoFactorConfirmSchema } from '#app/modules/two-factor/schemas.ts'
 import { PasswordOrCodeForm, TwoFactorCard } from '#app/ui/two-factor-card.tsx'
 import {
+  handleCancelSetup,
   handleConfirmSetup,
   handleProtectedAction,
   handleStartSetup,
@@ -94,6 +95,7 @@ const ProfileActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('sign-out-others') }),
   PasswordOrCodeSchema.extend({ intent: z.literal('sign-out-everywhere') }),
   z.object({ intent: z.literal('two-factor-start') }),
+  z.object({ intent: z.literal('two-factor-cancel') }),
   TwoFactorConfirmSchema.extend({ intent: z.literal('two-factor-confirm') }),
   PasswordOrCodeSchema.extend({ intent: z.literal('two-factor-disable') }),
   PasswordOrCodeSchema.extend({ intent: z.literal('two-factor-regenerate') }),
@@ -139,6 +141,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return handleProtectedAction(context, auth, input.intent, input.passwordOrCode, (o) => submission.reply(o))
     case 'two-factor-start':
       return handleStartSetup(context, auth)
+    case 'two-factor-cancel':
+      return handleCancelSetup(context, auth)
     case 'two-factor-confirm':
       return handleConfirmSetup(context, auth, input.code, (o) => submission.reply(o))
     case 'remove-avatar': {
