@@ -50,8 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // The body first: a broken one is a 400 whatever the cookie says (the request boundary's rule).
+  const form = await readForm(request)
   const { token, userId } = await requireChallenge(request, context)
-  const submission = parseWithZod(await readForm(request), { schema: TwoFactorSignInSchema })
+  const submission = parseWithZod(form, { schema: TwoFactorSignInSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['code'] }) }, { status: 400 })
 
   // Limited like the password, per address and per account, on top of the challenge's own
