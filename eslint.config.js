@@ -17,6 +17,7 @@ export const MODULE_ORDER = [
   'billing',
   'profile',
   'auth',
+  'two-factor',
   'session',
   'navigation',
   'activity',
@@ -41,6 +42,9 @@ export const MODULE_ORDER = [
 export const TABLE_OWNERS = {
   users: 'auth',
   passwordResetTokens: 'auth',
+  twoFactorSecrets: 'two-factor',
+  twoFactorRecoveryCodes: 'two-factor',
+  twoFactorChallenges: 'two-factor',
   mailCircuit: 'mail',
   profiles: 'profile',
   userSessions: 'session',

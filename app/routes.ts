@@ -21,6 +21,8 @@ export default [
   ...INFO_PAGES.map((page) => route(page, `routes/public/${page}.tsx`)),
 
   route('auth', 'routes/auth/auth.tsx'),
+  // The second step of signing in for accounts with two-factor on (a half-signed-in cookie).
+  route('auth/two-factor', 'routes/auth/two-factor.tsx'),
   route('auth-recovery', 'routes/auth/auth-recovery.tsx'),
   route('forgot-password', 'routes/auth/forgot-password.tsx'),
   route('reset-password/:token', 'routes/auth/reset-password.tsx'),

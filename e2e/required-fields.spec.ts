@@ -5,6 +5,7 @@ import { CommentBodySchema } from '#app/modules/comments/schemas.ts'
 import { DealCreateSchema, DealStageSchema, DealUpdateSchema } from '#app/modules/deals/schemas.ts'
 import { ListingNoteSchema } from '#app/modules/listings/schemas.ts'
 import { ProfileSchema } from '#app/modules/profile/schemas.ts'
+import { PasswordOrCodeSchema } from '#app/modules/two-factor/schemas.ts'
 import { PrivateNotesSchema, propertyFormSchema, StatusChangeSchema } from '#app/modules/properties/schemas.ts'
 import { expect, expectToast, signUpAndSignIn, test } from './support/fixtures.ts'
 import { CLIENT_URL, conformFormReady, fillClientForm, formWithButton, insertClient, insertDeal, insertListingItem, pageReady } from './support/clients.ts'
@@ -76,6 +77,7 @@ test.describe('required fields', () => {
         [
           ['Save profile', ProfileSchema],
           ['Change password', ChangePasswordSchema],
+          ['Sign out everywhere', PasswordOrCodeSchema],
           ['Delete my account', DeleteAccountSchema],
         ],
       ],

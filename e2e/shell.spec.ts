@@ -66,6 +66,8 @@ test.describe('profile', () => {
     await expect(otherPage).toHaveURL(/\/auth$/)
     await other.close()
 
+    // The "global" scope asks for the password again.
+    await page.getByLabel('Password to confirm', { exact: true }).fill(broker.password)
     await page.getByRole('button', { name: 'Sign out everywhere' }).click()
     await expect(page).toHaveURL(/\/auth$/)
     await expectToast(page, 'Signed out on every device.')

@@ -11,6 +11,7 @@ import { FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS, sweepAccountFiles, type Acc
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { MAIL_QUEUE, MAIL_QUEUE_OPTIONS } from '#app/modules/mail/outbound.server.ts'
 import { deleteExpiredSessions } from '#app/modules/session/sessions.server.ts'
+import { deleteExpiredChallenges } from '#app/modules/two-factor/challenges.server.ts'
 import {
   FEEDBACK_NOTICE_QUEUE,
   FEEDBACK_NOTICE_QUEUE_OPTIONS,
@@ -73,6 +74,7 @@ export async function startJobWorkers() {
   await housekeeping.work(HOUSEKEEPING_QUEUE, async () => {
     await deleteStaleResetLinks()
     await deleteExpiredSessions()
+    await deleteExpiredChallenges()
     await deleteExpiredDataExports()
   })
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   date,
   index,
   integer,
@@ -125,3 +126,56 @@ export const mailCircuit = pgTable('mail_circuit', {
   openUntil: timestamp('open_until', { withTimezone: true }),
   updatedAt: updatedAt(),
 })
+
+/**
+ * A broker's TOTP authenticator (docs/decisions/017-two-factor.md). The secret is stored
+ * encrypted (AES-256-GCM, key derived from SESSION_SECRET). `enabled_at` null = setup started
+ * but not yet confirmed with a code: such a row never asks for a code at sign-in.
+ */
+export const twoFactorSecrets = pgTable('two_factor_secrets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last accepted TOTP time step: a code is accepted only for a later step (no replay). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /** Recovery codes waiting to be shown once (encrypted like the secret), cleared when shown. */
+  codesToShowEncrypted: text('codes_to_show_encrypted'),
+  createdAt: createdAt(),
+})
+
+/** One-time recovery codes: only their SHA-256 is kept; a code is spent (used_at) on first use. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+)
+
+/**
+ * Half-signed-in: the password was right, the second factor is still due. The browser holds a
+ * random token in a short-lived cookie; this row holds its SHA-256, expiry and wrong tries.
+ * It grants no access to the app: only /auth/two-factor reads it.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_challenges_user_id_idx').on(t.userId)],
+)

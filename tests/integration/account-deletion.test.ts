@@ -14,6 +14,7 @@ import { createS3FileStorage } from '#app/modules/media/s3-storage.server.ts'
 import { sweepAccountFiles } from '#app/modules/media/sweep.server.ts'
 import { GOOD_PASSWORD, signIn, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
+import { enableTwoFactor } from '#tests/support/two-factor.ts'
 import { createBrokerWorld, type BrokerWorld } from '#tests/support/world.ts'
 
 // The app under test runs with DATA_DIR=test-results/integration-data (vitest.config.ts).
@@ -65,7 +66,13 @@ async function fullAccount() {
   await visitor.post(`/client-listing/${world.listingShare}`, { propertyId: world.propertyId, reaction: 'interested', comment: 'Lovely' })
   // A failed sign-in from elsewhere leaves a per-account counter keyed by the e-mail.
   expect((await signIn(new TestBrowser(), world.email, 'not-the-password')).status).toBe(400)
-  return { ...world, userId: user.id }
+  // Two-factor on (secret, recovery codes), and a half-finished sign-in with a wrong code
+  // (a challenge row and a per-account counter keyed by the user id).
+  const { recoveryCodes } = await enableTwoFactor(world.browser)
+  const halfSignedIn = new TestBrowser()
+  expect((await signIn(halfSignedIn, world.email)).headers.get('Location')).toBe('/auth/two-factor')
+  expect((await halfSignedIn.post('/auth/two-factor', { code: 'not-a-code' })).status).toBe(400)
+  return { ...world, userId: user.id, recoveryCodes }
 }
 
 const needlesOf = (a: BrokerWorld & { userId: string }) => [
@@ -125,7 +132,13 @@ describe('account deletion', () => {
     // A second device of A, signed in too.
     const otherDevice = new TestBrowser()
     expect((await signIn(otherDevice, a.email)).status).toBe(302)
-    // Counters that name the account: a failed sign-in (by e-mail), a wrong password (by id).
+    expect((await otherDevice.post('/auth/two-factor', { code: a.recoveryCodes[0]! })).headers.get('Location')).toBe('/home')
+    // Counters that name the account: a failed sign-in (by e-mail), a wrong password and a
+    // wrong second-factor code (by id).
+    const halfSignedIn = new TestBrowser()
+    await signIn(halfSignedIn, a.email)
+    expect((await halfSignedIn.post('/auth/two-factor', { code: '000000' })).status).toBe(400)
+    // After the right password above, which clears the e-mail's failures.
     expect((await signIn(new TestBrowser(), a.email, 'not-the-password')).status).toBe(400)
     expect((await a.browser.post('/profile', { intent: 'delete-account', password: 'nope-nope', confirmation: 'DELETE' })).status).toBe(400)
     // A background job that names the account: a password-reset request queued for it.
@@ -135,11 +148,12 @@ describe('account deletion', () => {
     expect(Object.entries(before).some(([table, n]) => table.startsWith('pgboss.') && n > 0), 'the reset job names the account').toBe(true)
     // The scan does find the account: users, profiles, sessions, properties, media, clients…
     for (const table of ['users', 'profiles', 'user_sessions', 'user_subscriptions', 'rate_limits', 'properties', 'property_photos',
-      'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments']) {
+      'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments',
+      'two_factor_secrets', 'two_factor_recovery_codes', 'two_factor_challenges']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0)
     }
-    // A failed sign-in and a reset request (by e-mail), a wrong password (by id), a share's feedback counter.
-    expect(before['public.rate_limits']).toBe(4)
+    // A failed sign-in and a reset request (by e-mail), a wrong password and a wrong code (by id), a share's feedback counter.
+    expect(before['public.rate_limits']).toBe(5)
     const filesA = await filesOf(a)
     expect(filesA.avatars).toHaveLength(2)
     expect(filesA.photos.length).toBeGreaterThanOrEqual(2)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { userSessions } from '#db/schema.ts'
 import { sessionsOf } from '#tests/support/db.ts'
-import { signedInBroker, signIn, TestBrowser } from '#tests/support/app.ts'
+import { GOOD_PASSWORD, signedInBroker, signIn, TestBrowser } from '#tests/support/app.ts'
 
 const DAY = 86_400_000
 
@@ -71,7 +71,7 @@ describe('devices on /profile', () => {
   it('"Sign out everywhere" ends every session, this one included', async () => {
     const { browser, email } = await signedInBroker()
     await signIn(new TestBrowser(), email)
-    const response = await browser.post('/profile', { intent: 'sign-out-everywhere' })
+    const response = await browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: GOOD_PASSWORD })
     expect(response.headers.get('Location')).toBe('/auth')
     expect(await sessionsOf(email)).toHaveLength(0)
     expect((await browser.get('/home')).headers.get('Location')).toBe('/auth')

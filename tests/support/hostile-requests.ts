@@ -83,7 +83,7 @@ const FIELD_NAMES = [
   'privateNotes', 'confirm', 'subject', 'id', 'body', 'kind', 'targetId', 'shareId', 'expiresInDays', 'propertyId',
   'clientId', 'dealId', 'stage', 'value', 'reaction', 'comment', 'name', 'photoId', 'documentId', 'caption', 'shared',
   'note', 'phone', 'tags', 'currentPassword', 'newPassword', 'confirmPassword', 'scope', 'expectedCloseDate',
-  'rentPeriod', 'builtArea', 'amenities', '__proto__', '',
+  'rentPeriod', 'builtArea', 'amenities', 'code', 'passwordOrCode', '__proto__', '',
 ]
 const QUERY_NAMES = [
   'q', 'city', 'tags', 'status', 'type', 'purpose', 'minPrice', 'maxPrice', 'minBedrooms', 'sort', 'page', 'pageSize',
@@ -94,7 +94,8 @@ const INTENTS = [
   'signin', 'signup', 'reset-nav', 'login', 'home', 'clear', 'status', 'notes', 'delete', 'create', 'revoke', 'move',
   'update', 'add', 'remove', 'note', 'stage', 'caption', 'cover', 'move-up', 'move-down', 'delete-photo',
   'upload-photos', 'upload-document', 'share-document', 'delete-document', 'update-profile', 'change-password',
-  'sign-out-others', 'sign-out-everywhere', 'DROP', '\u0000',
+  'sign-out-others', 'sign-out-everywhere', 'two-factor-start', 'two-factor-cancel', 'two-factor-confirm', 'two-factor-disable',
+  'two-factor-regenerate', 'DROP', '\u0000',
 ]
 const ENUM_VALUES = [
   'yes', 'true', 'false', 'on', 'dark', 'light', 'system', 'property', 'client', 'deal', 'client_listing', 'starter',

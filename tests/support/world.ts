@@ -76,6 +76,8 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/public/pricing': ['/pricing'],
     ...Object.fromEntries(info.map((page) => [`routes/public/${page}`, [`/${page}`]])),
     'routes/auth/auth': ['/auth', '/auth?mode=signup'],
+    // Without a half-signed-in cookie: back to /auth.
+    'routes/auth/two-factor': ['/auth/two-factor'],
     'routes/auth/auth-recovery': ['/auth-recovery'],
     'routes/auth/forgot-password': ['/forgot-password'],
     // An unknown link: the page's 404 with "Ask for a new link".

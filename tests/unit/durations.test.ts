@@ -7,6 +7,8 @@ import {
   SESSION_TTL_MS,
   SESSION_WRITE_RETRY_DELAY_MS,
 } from '#app/modules/session/sessions.server.ts'
+import { CHALLENGE_TTL_MS } from '#app/modules/two-factor/challenges.server.ts'
+import { TOTP_PERIOD_SECONDS } from '#app/modules/two-factor/totp.server.ts'
 import { TOAST_DEFAULT_DURATION_MS, OFFLINE_TOAST_DURATION_MS, ONLINE_TOAST_DURATION_MS } from '#app/ui/toast-region.tsx'
 
 // Every duration pinned to its value in plain numbers, so a unit slip cannot hide.
@@ -23,6 +25,8 @@ it('durations have the values their names promise', () => {
   expect(TOAST_DEFAULT_DURATION_MS).toBe(5_000)
   expect(OFFLINE_TOAST_DURATION_MS).toBe(5_000)
   expect(ONLINE_TOAST_DURATION_MS).toBe(3_000)
+  expect(CHALLENGE_TTL_MS).toBe(300_000)
+  expect(TOTP_PERIOD_SECONDS).toBe(30)
 })
 
 it('SHUTDOWN_TIMEOUT and DATABASE_CONNECT_TIMEOUT are seconds, 25 and 60 by default', () => {

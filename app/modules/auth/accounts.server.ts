@@ -52,6 +52,12 @@ export async function verifyCredentials(email: string, password: string): Promis
   return ok && user ? user.id : null
 }
 
+/** Whether `password` is this account's password: a protected action asks for it again. */
+export async function isAccountPassword(userId: string, password: string): Promise<boolean> {
+  const [row] = await getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId))
+  return verifyPassword(password, row?.passwordHash ?? null)
+}
+
 /** The account with this e-mail (any case), or null. */
 export async function findUserIdByEmail(email: string): Promise<string | null> {
   return (await findUserByEmail(email))?.id ?? null

@@ -151,5 +151,5 @@ files/          Your avatar, each photo's original and each document, by propert
                 exportPath column of property_photos and property_documents names each file.
 
 Not included: your password (only a hash is kept, and never exported), sign-in sessions,
-and the anonymous daily view records of share links (each share has its view count).
+your two-factor key and recovery codes, and the anonymous daily view records of share links (each share has its view count).
 `

@@ -53,8 +53,11 @@ export const accountRateLimitKeys = {
   passwordCheck: (userId: string) => `password-change:${userId}`,
   /** "Forgot your password?" requests per e-mail address. */
   passwordReset: (email: string) => `reset:email:${email.trim().toLowerCase()}`,
+  /** Wrong second-factor codes at sign-in per account. */
+  twoFactor: (userId: string) => `two-factor:account:${userId}`,
   of: (account: { id: string; email: string }) => [
     accountRateLimitKeys.signIn(account.email),
+    accountRateLimitKeys.twoFactor(account.id),
     accountRateLimitKeys.passwordCheck(account.id),
     accountRateLimitKeys.passwordReset(account.email),
   ],

@@ -18,7 +18,7 @@ import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { handleAvatarUpload, handleDeleteAccount } from './profile-account.server.ts'
 import { PasswordForm } from '#app/ui/password-form.tsx'
-import { endAllSessions, requireAuth } from '#app/http/session.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 import { endOtherSessions, listDeviceSessions, type AuthState } from '#app/modules/session/sessions.server.ts'
 import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton } from '#app/ui/form.tsx'
@@ -28,6 +28,17 @@ import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
 import { NOTICE_MODE_LABELS } from '#app/modules/profile/notice-modes.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 import { exportDownloadPath, listDataExports } from '#app/modules/exports/data-exports.server.ts'
+import { getTwoFactorStatus, takeRecoveryCodesToShow } from '#app/modules/two-factor/two-factor.server.ts'
+import { PasswordOrCodeSchema, TwoFactorConfirmSchema } from '#app/modules/two-factor/schemas.ts'
+import { PasswordOrCodeForm, TwoFactorCard } from '#app/ui/two-factor-card.tsx'
+import {
+  handleCancelSetup,
+  handleConfirmSetup,
+  handleProtectedAction,
+  handleStartSetup,
+  replyToInvalidForm,
+  TWO_FACTOR_RESULT_KEYS,
+} from './profile-two-factor.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
 
@@ -35,7 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription, session } = requireAuth(context)
   const now = new Date()
   const plan = subscription?.plan ?? 'free_trial'
-  const [devices, exports] = await Promise.all([listDeviceSessions(user.id), listDataExports(user.id)])
+  const [devices, exports, twoFactor, recoveryCodes] = await Promise.all([
+    listDeviceSessions(user.id),
+    listDataExports(user.id),
+    getTwoFactorStatus(user),
+    // Shown once, on the page right after they were made.
+    takeRecoveryCodesToShow(user.id),
+  ])
   return {
     user,
     avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null,
@@ -59,6 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: e.createdAt.toISOString(),
       expiresAt: e.expiresAt?.toISOString() ?? null,
     })),
+    twoFactor,
+    recoveryCodes,
     devices: devices.map((d) => ({
       id: d.id,
       userAgent: d.deviceInfo.userAgent,
@@ -74,7 +93,12 @@ const ProfileActionSchema = z.discriminatedUnion('intent', [
   ProfileSchema.extend({ intent: z.literal('update-profile') }),
   ChangePasswordSchema.safeExtend({ intent: z.literal('change-password') }),
   z.object({ intent: z.literal('sign-out-others') }),
-  z.object({ intent: z.literal('sign-out-everywhere') }),
+  PasswordOrCodeSchema.extend({ intent: z.literal('sign-out-everywhere') }),
+  z.object({ intent: z.literal('two-factor-start') }),
+  z.object({ intent: z.literal('two-factor-cancel') }),
+  TwoFactorConfirmSchema.extend({ intent: z.literal('two-factor-confirm') }),
+  PasswordOrCodeSchema.extend({ intent: z.literal('two-factor-disable') }),
+  PasswordOrCodeSchema.extend({ intent: z.literal('two-factor-regenerate') }),
   z.object({ intent: z.literal('remove-avatar') }),
   DeleteAccountSchema.extend({ intent: z.literal('delete-account') }),
 ])
@@ -91,6 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = form.get('intent')
     if (intent === 'change-password') return data({ passwordResult: submission.reply(HIDE_PASSWORDS) }, { status: 400 })
     if (intent === 'delete-account') return data({ deleteResult: submission.reply(HIDE_DELETE_PASSWORD) }, { status: 400 })
+    if (typeof intent === 'string' && intent in TWO_FACTOR_RESULT_KEYS) {
+      return replyToInvalidForm(intent as keyof typeof TWO_FACTOR_RESULT_KEYS, (o) => submission.reply(o))
+    }
     return data({ result: submission.reply() }, { status: 400 })
   }
   const input = submission.value
@@ -108,11 +135,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       setFlash(context, { kind: 'success', message: `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}.` })
       throw redirect('/profile')
     }
-    case 'sign-out-everywhere': {
-      await endAllSessions(context, auth)
-      setFlash(context, { kind: 'success', message: 'Signed out on every device.' })
-      throw redirect('/auth')
-    }
+    case 'sign-out-everywhere':
+    case 'two-factor-disable':
+    case 'two-factor-regenerate':
+      return handleProtectedAction(context, auth, input.intent, input.passwordOrCode, (o) => submission.reply(o))
+    case 'two-factor-start':
+      return handleStartSetup(context, auth)
+    case 'two-factor-cancel':
+      return handleCancelSetup(context, auth)
+    case 'two-factor-confirm':
+      return handleConfirmSetup(context, auth, input.code, (o) => submission.reply(o))
     case 'remove-avatar': {
       const removed = await removeAvatar(auth.user.id)
       if (removed === null) throw data('Not found', { status: 404 })
@@ -157,6 +189,8 @@ async function handleChangePassword(
 
 export default function ProfilePage({ loaderData: d, actionData }: Route.ComponentProps) {
   const location = useLocation()
+  const resultOf = (key: 'confirmResult' | 'disableResult' | 'regenerateResult' | 'signOutResult') =>
+    actionData && key in actionData ? (actionData as Partial<Record<typeof key, SubmissionResult<string[]>>>)[key] : undefined
   return (
     <>
       <PageHeader title="Profile">
@@ -172,6 +206,11 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
         <Card title="Password">
           <PasswordForm lastResult={actionData && 'passwordResult' in actionData ? actionData.passwordResult : undefined} />
         </Card>
+        <TwoFactorCard
+          status={d.twoFactor}
+          recoveryCodes={d.recoveryCodes}
+          results={{ confirm: resultOf('confirmResult'), disable: resultOf('disableResult'), regenerate: resultOf('regenerateResult') }}
+        />
         <div className="space-y-4">
           <Card title="Plan">
             <p>
@@ -200,14 +239,18 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
                 </li>
               ))}
             </ul>
-            <Form method="post" className="mt-3 flex flex-wrap gap-2">
+            <Form method="post" className="mt-3">
               <Button type="submit" name="intent" value="sign-out-others" variant="secondary">
                 Sign out other devices
               </Button>
-              <Button type="submit" name="intent" value="sign-out-everywhere" variant="danger">
-                Sign out everywhere
-              </Button>
             </Form>
+            <PasswordOrCodeForm
+              intent="sign-out-everywhere"
+              submit="Sign out everywhere"
+              variant="danger"
+              codeAccepted={d.twoFactor.state === 'on'}
+              lastResult={resultOf('signOutResult')}
+            />
           </Card>
           <Card title="Your data">
             <DataExport exports={d.exports} />

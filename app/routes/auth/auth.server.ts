@@ -10,6 +10,9 @@ import { accountRateLimitKeys, consumeRateLimits, describeRetryAfter, refundRate
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { rethrowIfDatabaseOutage } from '#app/http/database-outage.server.ts'
 import { startSession } from '#app/http/session.server.ts'
+import { setChallengeCookie } from '#app/http/sign-in-challenge.server.ts'
+import { createChallenge } from '#app/modules/two-factor/challenges.server.ts'
+import { isTwoFactorEnabled } from '#app/modules/two-factor/two-factor.server.ts'
 import { signUp } from '#app/modules/auth/accounts.server.ts'
 import { authenticator, INVALID_CREDENTIALS_MESSAGE, InvalidCredentialsError } from '#app/modules/auth/authenticator.server.ts'
 import { SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
@@ -63,12 +66,15 @@ export async function handleSignIn(request: Request, form: FormData, submission:
     )
   }
 
+  let secondStep: string | null = null
   try {
     // remix-auth's form strategy reads a body itself: hand it the cleaned form, not the raw body.
     const cleaned = new Request(request.url, { method: 'POST', body: form })
     const userId = await authenticator.authenticate('email-password', cleaned)
     await Promise.all([refundRateLimit(ipKey), resetRateLimit(accountKey)])
-    await startSession(context, userId, request)
+    // With two-factor on, the right password gives no session yet, only the second step.
+    if (await isTwoFactorEnabled(userId)) secondStep = await createChallenge(userId)
+    else await startSession(context, userId, request)
   } catch (error) {
     if (error instanceof InvalidCredentialsError) {
       return data({ result: submission.reply({ ...HIDDEN, formErrors: [INVALID_CREDENTIALS_MESSAGE] }) }, { status: 400 })
@@ -79,17 +85,28 @@ export async function handleSignIn(request: Request, form: FormData, submission:
     return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign in'] }) }, { status: 503 })
   }
 
+  if (secondStep) throw redirect(TWO_FACTOR_PATH, { headers: { 'Set-Cookie': await setChallengeCookie(secondStep) } })
+  finishSignIn(context)
+}
+
+export const TWO_FACTOR_PATH = '/auth/two-factor'
+
+/**
+ * The session has started (after the password, or after the second factor): the saved path,
+ * the navigation state and the toast are the same either way.
+ */
+export function finishSignIn(context: Context, headers?: HeadersInit): never {
   const saved = getNavState(context).authRedirectPath
   updateNavState(context, (state) => afterSignIn(state, Date.now()))
   setFlash(context, { kind: 'success', message: SIGN_IN_SUCCESS_MESSAGE })
-  throw redirect(postSignInPath(saved))
+  throw redirect(postSignInPath(saved), { headers })
 }
 
 /** The saved path when it is a same-site page outside the auth screens; else /home. */
 export function postSignInPath(saved: string | null) {
   const target = safeRedirectPath(saved, '/home')
   const path = target.split(/[?#]/)[0] ?? ''
-  if (['/auth', '/auth-recovery', '/clear-navigation', '/logout'].includes(path)) return '/home'
+  if (['/auth', TWO_FACTOR_PATH, '/auth-recovery', '/clear-navigation', '/logout'].includes(path)) return '/home'
   return target
 }
 

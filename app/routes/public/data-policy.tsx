@@ -80,7 +80,7 @@ export default function DataPolicyPage() {
       </ul>
       <p>
         It never holds your password (only a hash of it is kept, and that is not exported), your sign-in sessions,
-        or the anonymous daily view records behind share-link view counts.
+        your two-factor key and recovery codes, or the anonymous daily view records behind share-link view counts.
       </p>
       <p>
         A small account downloads at once. A large one (by default more than 200 files or 50 MB of them) is

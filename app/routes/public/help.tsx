@@ -64,7 +64,17 @@ export default function HelpPage() {
       <p>
         Your <Link to="/profile">profile</Link> lists every device signed in to your account with its browser and
         sign-in time. Use "Sign out other devices" to end all sessions except this one, or "Sign out everywhere" to
-        end them all.
+        end them all (it asks for your password again).
+      </p>
+
+      <h2>Two-factor authentication</h2>
+      <p>
+        On your <Link to="/profile">profile</Link>, "Set up two-factor authentication" shows a QR code: scan it with an
+        authenticator app (or type the key shown under it), then enter the 6-digit code the app shows. From then on,
+        signing in asks for a current code after your password. You get ten recovery codes, shown once: keep them
+        safe, each works once instead of a code if you lose your phone. Turning two-factor off, making new recovery
+        codes and "Sign out everywhere" ask for your password or a current code. Resetting a forgotten password does
+        not turn two-factor off.
       </p>
 
       <h2>When the trial ends</h2>
