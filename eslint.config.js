@@ -45,6 +45,7 @@ export const TABLE_OWNERS = {
   profiles: 'profile',
   userSessions: 'session',
   userSubscriptions: 'billing',
+  stripeEvents: 'billing',
   rateLimits: 'security',
   properties: 'properties',
   propertyPhotos: 'media',

@@ -1,15 +1,18 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import type { PaidPlan } from './plans.ts'
+import { stripeBillingProvider } from './stripe-provider.server.ts'
 import { activatePlan } from './subscription.server.ts'
 
-export type PlanChoice = { userId: string; plan: PaidPlan; returnPath: string }
+export type PlanChoice = { userId: string; email: string; plan: PaidPlan; returnPath: string }
 /** `active`: the plan applies now. `redirect`: the broker must finish payment at `url` first. */
 export type PlanChoiceOutcome = { status: 'active' } | { status: 'redirect'; url: string }
 
-/** Where a plan choice goes. Stripe (issue to come) redirects to checkout; `manual` applies at once. */
+/** Where a plan choice goes. Stripe redirects to Checkout; `manual` applies at once. */
 export interface BillingProvider {
   readonly name: string
   choosePlan(choice: PlanChoice): Promise<PlanChoiceOutcome>
+  /** The provider's self-service billing page for this broker, or null when there is none. */
+  billingPortalUrl(userId: string, returnUrl: string): Promise<string | null>
 }
 
 /** For self-hosted installs: whoever runs the server settles payment outside the app. */
@@ -19,11 +22,16 @@ export const manualBillingProvider: BillingProvider = {
     await activatePlan(userId, plan, 'manual')
     return { status: 'active' }
   },
+  async billingPortalUrl() {
+    return null
+  },
 }
 
 export function getBillingProvider(): BillingProvider {
   switch (getEnv().BILLING_PROVIDER) {
     case 'manual':
       return manualBillingProvider
+    case 'stripe':
+      return stripeBillingProvider
   }
 }

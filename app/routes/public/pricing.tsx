@@ -5,7 +5,7 @@ import { getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { AppShell } from '#app/ui/app-shell.tsx'
-import { avatarUrl } from '#app/modules/media/avatar.ts'
+import { shellBroker } from '#app/http/shell-broker.server.ts'
 import { PublicLayout } from '#app/ui/public-layout.tsx'
 import { choosePlan } from './pricing.server.ts'
 import type { Route } from './+types/pricing'
@@ -22,7 +22,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     {
       ...getPricingTable(),
       signedIn: auth !== null,
-      broker: auth ? { fullName: auth.user.fullName, avatarUrl: auth.user.avatarId ? avatarUrl(auth.user.avatarId, 64) : null } : null,
+      broker: auth ? shellBroker(auth) : null,
+      // Back from Stripe Checkout without paying: nothing changed, say so plainly.
+      checkoutCancelled: new URL(request.url).searchParams.get('checkout') === 'cancelled',
       currentPlan: auth?.subscription?.plan ?? null,
       trialExpired: getNavState(context).trialExpired,
     },
@@ -48,6 +50,11 @@ export default function PricingPage({ loaderData: d, actionData }: Route.Compone
       {d.trialExpired ? (
         <p role="status" className="mt-4 rounded-lg border border-line bg-warning-soft px-4 py-3 text-sm">
           Your free trial has ended. Choose a plan to continue where you left off.
+        </p>
+      ) : null}
+      {d.checkoutCancelled ? (
+        <p role="status" className="mt-4 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
+          Checkout was cancelled. Your plan has not changed and nothing was charged.
         </p>
       ) : null}
       {actionData?.error ? (

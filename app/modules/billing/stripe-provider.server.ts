@@ -1,0 +1,64 @@
+import { getEnv } from '#app/lib/env.server.ts'
+import type { BillingProvider } from './provider.server.ts'
+import { getStripe, priceForPlan } from './stripe-client.server.ts'
+import { getBillingDetails, keepProviderCustomer } from './subscription.server.ts'
+
+/** Where Checkout sends the broker back: the return route finishes like the manual provider does. */
+export const CHECKOUT_RETURN_PATH = '/pricing/checkout-return'
+export const CHECKOUT_CANCELLED_PATH = '/pricing?checkout=cancelled'
+
+const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due'])
+
+/**
+ * The broker's Stripe customer: created once (the idempotency key makes a double submit create
+ * one customer), then kept in provider_customer_id and reused by every later checkout.
+ */
+async function ensureCustomer(userId: string, email: string): Promise<string> {
+  const details = await getBillingDetails(userId)
+  if (details?.providerCustomerId) return details.providerCustomerId
+  const customer = await getStripe().customers.create(
+    { email, metadata: { userId } },
+    { idempotencyKey: `brokervault-customer-${userId}` },
+  )
+  return keepProviderCustomer(userId, customer.id)
+}
+
+/**
+ * Stripe: a plan choice is a Checkout Session in subscription mode; the plan changes when the
+ * webhook says the subscription exists. A broker who already pays changes plan in the Customer
+ * Portal instead, so a second subscription (and a second charge) is never started.
+ */
+export const stripeBillingProvider: BillingProvider = {
+  name: 'stripe',
+  async choosePlan({ userId, email, plan }) {
+    const appUrl = getEnv().APP_URL
+    const details = await getBillingDetails(userId)
+    if (details?.providerSubscriptionId && details.providerCustomerId && details.status && LIVE_STATUSES.has(details.status)) {
+      const portal = await getStripe().billingPortal.sessions.create({
+        customer: details.providerCustomerId,
+        return_url: `${appUrl}/profile`,
+        flow_data: { type: 'subscription_update', subscription_update: { subscription: details.providerSubscriptionId } },
+      })
+      return { status: 'redirect', url: portal.url }
+    }
+    const customer = await ensureCustomer(userId, email)
+    const session = await getStripe().checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: userId,
+      line_items: [{ price: priceForPlan(plan), quantity: 1 }],
+      metadata: { userId, plan },
+      subscription_data: { metadata: { userId } },
+      success_url: `${appUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${appUrl}${CHECKOUT_CANCELLED_PATH}`,
+    })
+    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`)
+    return { status: 'redirect', url: session.url }
+  },
+  async billingPortalUrl(userId, returnUrl) {
+    const details = await getBillingDetails(userId)
+    if (!details?.providerCustomerId) return null
+    const portal = await getStripe().billingPortal.sessions.create({ customer: details.providerCustomerId, return_url: returnUrl })
+    return portal.url
+  },
+}
