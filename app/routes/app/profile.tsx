@@ -190,7 +190,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
                   : `Free trial: ${d.plan.trialDaysLeft} ${d.plan.trialDaysLeft === 1 ? 'day' : 'days'} left.`}
               </p>
             ) : null}
-            {d.plan.status ? <p className="mt-1 text-sm">Status: {d.plan.status}</p> : null}
+            {d.plan.status ? <p className="mt-1 text-sm">{`Status: ${d.plan.status}`}</p> : null}
             {d.plan.renewal ? <p className="mt-1 text-sm">{d.plan.renewal}</p> : null}
             <p className="mt-2 text-sm">
               <Link to="/pricing">{d.plan.isTrial ? 'Choose a plan' : 'Change plan'}</Link>
