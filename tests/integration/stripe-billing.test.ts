@@ -147,7 +147,10 @@ describe('choosing a plan with Stripe', () => {
     expect(early.headers.get('Location')).toBe('/profile')
     expect(await profileText(jar)).toContain('Payment received. Your plan switches on')
 
-    const cancelled = await (await getPage(url, '/pricing?checkout=cancelled', jar)).text()
+    const pricing = await getPage(url, '/pricing?checkout=cancelled', jar)
+    // Without JavaScript the plan form's redirect to Checkout is governed by form-action.
+    expect(pricing.headers.get('Content-Security-Policy')).toContain(`form-action 'self' https://checkout.stripe.com https://billing.stripe.com ${stripe.url}`)
+    const cancelled = await pricing.text()
     expect(cancelled).toContain('Checkout was cancelled. Your plan has not changed and nothing was charged.')
     expect(await profileText(jar)).toContain('Free trial')
   })
