@@ -329,6 +329,25 @@ describe('subscription states', () => {
   })
 })
 
+describe('account deletion with Stripe', () => {
+  it('cancels the live subscription once the account is gone; its later events are acknowledged and write nothing', async () => {
+    const jar = new CookieJar()
+    const email = `stripe-delete-${Date.now().toString(36)}@example.com`
+    const password = 'correct-horse-battery-staple'
+    await postForm(url, '/auth?mode=signup', { intent: 'signup', fullName: 'Gone Broker', email, password }, jar)
+    await postForm(url, '/auth', { intent: 'signin', email, password }, jar)
+    const { session } = await chooseOnPricing(jar, 'starter')
+    const subscription = await stripe.completeCheckout(session)
+
+    const deleted = await postForm(url, '/profile', { intent: 'delete-account', password, confirmation: 'DELETE' }, jar)
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get('Location')).toBe('/')
+    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription.id}`)).toBe(true)
+    expect(stripe.subscriptions.get(subscription.id)!.status).toBe('canceled')
+    expect(outcomeOf(await stripe.sendEvent('customer.subscription.deleted', subscription))).toBe('unknown-customer')
+  })
+})
+
 describe('Stripe configuration', () => {
   it('some but not all STRIPE_* settings stop the server at start with the missing names', async () => {
     const half = await startServerProcess({ ...projectDatabaseEnv(), STRIPE_SECRET_KEY: 'sk_test_half', STRIPE_PRICE_STARTER: 'price_x' })

@@ -151,6 +151,12 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
         const subscription = subscriptions.get(subscriptionPath[1]!)
         return subscription ? json(res, 200, subscription) : missing(res, 'subscription')
       }
+      if (method === 'DELETE' && subscriptionPath) {
+        const subscription = subscriptions.get(subscriptionPath[1]!)
+        if (!subscription) return missing(res, 'subscription')
+        subscription.status = 'canceled'
+        return json(res, 200, subscription)
+      }
       if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
         const portalId = id('bps')
         return json(res, 200, { id: portalId, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `${base}/portal/${portalId}` })

@@ -1,7 +1,7 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import type { PaidPlan } from './plans.ts'
 import { stripeBillingProvider } from './stripe-provider.server.ts'
-import { activatePlan } from './subscription.server.ts'
+import { activatePlan, type BillingDetails } from './subscription.server.ts'
 
 export type PlanChoice = { userId: string; email: string; plan: PaidPlan; returnPath: string }
 /** `active`: the plan applies now. `redirect`: the broker must finish payment at `url` first. */
@@ -13,6 +13,8 @@ export interface BillingProvider {
   choosePlan(choice: PlanChoice): Promise<PlanChoiceOutcome>
   /** The provider's self-service billing page for this broker, or null when there is none. */
   billingPortalUrl(userId: string, returnUrl: string): Promise<string | null>
+  /** The account is deleted: stop charging it. Never throws (the account is already gone). */
+  endSubscription(billing: BillingDetails): Promise<void>
 }
 
 /** For self-hosted installs: whoever runs the server settles payment outside the app. */
@@ -25,6 +27,7 @@ export const manualBillingProvider: BillingProvider = {
   async billingPortalUrl() {
     return null
   },
+  async endSubscription() {},
 }
 
 export function getBillingProvider(): BillingProvider {

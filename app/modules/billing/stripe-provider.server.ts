@@ -61,4 +61,14 @@ export const stripeBillingProvider: BillingProvider = {
     const portal = await getStripe().billingPortal.sessions.create({ customer: details.providerCustomerId, return_url: returnUrl })
     return portal.url
   },
+  async endSubscription(billing) {
+    const subscriptionId = billing.providerSubscriptionId
+    if (billing.provider !== 'stripe' || !subscriptionId || !billing.status || !LIVE_STATUSES.has(billing.status)) return
+    try {
+      await getStripe().subscriptions.cancel(subscriptionId)
+    } catch (error) {
+      // The account is gone either way; whoever runs the install must cancel it by hand.
+      console.error(`stripe: could not cancel subscription ${subscriptionId} of a deleted account; cancel it in the Stripe dashboard`, error)
+    }
+  },
 }

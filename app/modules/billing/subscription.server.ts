@@ -47,8 +47,8 @@ function subscriptionJoinColumns() {
 }
 
 /** What /profile shows of the plan, and what the Stripe provider needs to find its customer. */
-export async function getBillingDetails(userId: string) {
-  const [row] = await getDb()
+export async function getBillingDetails(userId: string, tx: Transaction | null = null) {
+  const [row] = await (tx ?? getDb())
     .select({
       plan: userSubscriptions.plan,
       trialEndDate: userSubscriptions.trialEndDate,
