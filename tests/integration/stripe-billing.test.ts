@@ -166,6 +166,25 @@ describe('choosing a plan with Stripe', () => {
     expect(call.body).toMatchObject({ customer: session.customer, return_url: `${url}/profile` })
   })
 
+  it('Stripe not answering: the choice and the portal say so, nothing changes, no 500', async () => {
+    const { jar } = await payingBroker()
+    stripe.failNext('/v1/billing_portal/sessions', 4)
+    const choice = await postForm(url, '/pricing', { plan: 'advanced' }, jar)
+    expect(choice.status).toBe(503)
+    expect(await choice.text()).toContain('Payment could not be started just now. Nothing has changed')
+    const portal = await postForm(url, '/profile', { intent: 'manage-billing' }, jar)
+    expect(portal.headers.get('Location')).toBe('/profile')
+    expect(await profileText(jar)).toContain('The billing portal could not be opened just now.')
+
+    // A webhook that cannot read the subscription asks Stripe to deliver again later.
+    const other = await payingBroker()
+    stripe.failNext(`/v1/subscriptions/${other.subscription.id}`, 2)
+    const event = await stripe.sendEvent('customer.subscription.updated', other.subscription)
+    expect(event.status).toBe(503)
+    const again = await stripe.sendEvent('customer.subscription.updated', other.subscription, { eventId: event.eventId })
+    expect(outcomeOf(again)).toBe('applied')
+  })
+
   it('a broker who already pays changes plan in the portal, never in a second Checkout', async () => {
     const { jar, subscription } = await payingBroker()
     const before = stripe.requests.length
@@ -305,6 +324,8 @@ describe('subscription states', () => {
     expect(gated.headers.get('Location')).toBe('/pricing')
     const pricing = await (await getPage(url, '/pricing', jar)).text()
     expect(pricing).toContain('Your subscription is not active. Please choose a plan to access this feature.')
+    expect(pricing).toContain('Your subscription is not active. Choose a plan to continue where you left off.')
+    expect(pricing).not.toContain('Your free trial has ended.')
 
     // The edit page stays open to a gated broker, with the property intact.
     const edit = await getPage(url, `${propertyPath}/edit`, jar)

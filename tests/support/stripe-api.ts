@@ -116,6 +116,9 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
   const missing = (res: http.ServerResponse, what: string) =>
     json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } })
 
+  /** API paths that answer 500 for their next N calls (an outage; the SDK retries once). */
+  const failures = new Map<string, number>()
+
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -123,6 +126,11 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
     const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString()))
     const method = req.method ?? 'GET'
     requests.push({ method, path: url.pathname, body })
+    const failing = failures.get(url.pathname) ?? 0
+    if (failing > 0) {
+      failures.set(url.pathname, failing - 1)
+      return json(res, 500, { error: { type: 'api_error', message: 'Simulated outage' } })
+    }
     try {
       if (method === 'POST' && url.pathname === '/v1/customers') {
         return json(res, 200, { id: id('cus'), object: 'customer', email: body.email ?? null, metadata: {} })
@@ -196,6 +204,9 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
     newSubscription,
     sendEvent,
     completeCheckout,
+    failNext(path: string, times: number) {
+      failures.set(path, times)
+    },
     setWebhookUrl(url: string) {
       webhookUrl = url
     },

@@ -4,15 +4,20 @@ import { stripeBillingProvider } from './stripe-provider.server.ts'
 import { activatePlan, type BillingDetails } from './subscription.server.ts'
 
 export type PlanChoice = { userId: string; email: string; plan: PaidPlan; returnPath: string }
-/** `active`: the plan applies now. `redirect`: the broker must finish payment at `url` first. */
-export type PlanChoiceOutcome = { status: 'active' } | { status: 'redirect'; url: string }
+/**
+ * `active`: the plan applies now. `redirect`: the broker must finish payment at `url` first.
+ * `unavailable`: the payment service did not answer; nothing changed, try again later.
+ */
+export type PlanChoiceOutcome = { status: 'active' } | { status: 'redirect'; url: string } | { status: 'unavailable' }
+/** The provider's billing page for the broker; `none` when there is no billing account yet. */
+export type PortalOutcome = { status: 'redirect'; url: string } | { status: 'none' } | { status: 'unavailable' }
 
 /** Where a plan choice goes. Stripe redirects to Checkout; `manual` applies at once. */
 export interface BillingProvider {
   readonly name: string
   choosePlan(choice: PlanChoice): Promise<PlanChoiceOutcome>
   /** The provider's self-service billing page for this broker, or null when there is none. */
-  billingPortalUrl(userId: string, returnUrl: string): Promise<string | null>
+  billingPortal(userId: string, returnUrl: string): Promise<PortalOutcome>
   /** The account is deleted: stop charging it. Never throws (the account is already gone). */
   endSubscription(billing: BillingDetails): Promise<void>
 }
@@ -24,8 +29,8 @@ export const manualBillingProvider: BillingProvider = {
     await activatePlan(userId, plan, 'manual')
     return { status: 'active' }
   },
-  async billingPortalUrl() {
-    return null
+  async billingPortal() {
+    return { status: 'none' }
   },
   async endSubscription() {},
 }

@@ -2,7 +2,7 @@ import Stripe from 'stripe'
 import { getEnv, type StripeSettings } from '#app/lib/env.server.ts'
 import type { PaidPlan } from './plans.ts'
 
-let cached: { client: Stripe; settings: StripeSettings } | undefined
+let cached: Stripe | undefined
 
 /** The configured Stripe settings; only called once the provider is known to be Stripe. */
 export function stripeSettings(): StripeSettings {
@@ -13,7 +13,7 @@ export function stripeSettings(): StripeSettings {
 
 /** One SDK client per process; STRIPE_API_BASE sends its calls to another host (the tests' fake API). */
 export function getStripe(): Stripe {
-  if (cached) return cached.client
+  if (cached) return cached
   const settings = stripeSettings()
   const base = settings.apiBase
   const client = new Stripe(settings.secretKey, {
@@ -29,7 +29,7 @@ export function getStripe(): Stripe {
         }
       : {}),
   })
-  cached = { client, settings }
+  cached = client
   return client
 }
 

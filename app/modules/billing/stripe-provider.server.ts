@@ -1,5 +1,6 @@
+import Stripe from 'stripe'
 import { getEnv } from '#app/lib/env.server.ts'
-import type { BillingProvider } from './provider.server.ts'
+import type { BillingProvider, PlanChoice, PlanChoiceOutcome } from './provider.server.ts'
 import { getStripe, priceForPlan } from './stripe-client.server.ts'
 import { getBillingDetails, keepProviderCustomer } from './subscription.server.ts'
 
@@ -30,36 +31,26 @@ async function ensureCustomer(userId: string, email: string): Promise<string> {
  */
 export const stripeBillingProvider: BillingProvider = {
   name: 'stripe',
-  async choosePlan({ userId, email, plan }) {
-    const appUrl = getEnv().APP_URL
-    const details = await getBillingDetails(userId)
-    if (details?.providerSubscriptionId && details.providerCustomerId && details.status && LIVE_STATUSES.has(details.status)) {
-      const portal = await getStripe().billingPortal.sessions.create({
-        customer: details.providerCustomerId,
-        return_url: `${appUrl}/profile`,
-        flow_data: { type: 'subscription_update', subscription_update: { subscription: details.providerSubscriptionId } },
-      })
-      return { status: 'redirect', url: portal.url }
+  async choosePlan(choice) {
+    try {
+      return await startCheckoutOrPortal(choice)
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error
+      console.error(`stripe: could not start a plan change for ${choice.userId}`, error)
+      return { status: 'unavailable' }
     }
-    const customer = await ensureCustomer(userId, email)
-    const session = await getStripe().checkout.sessions.create({
-      mode: 'subscription',
-      customer,
-      client_reference_id: userId,
-      line_items: [{ price: priceForPlan(plan), quantity: 1 }],
-      metadata: { userId, plan },
-      subscription_data: { metadata: { userId } },
-      success_url: `${appUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${appUrl}${CHECKOUT_CANCELLED_PATH}`,
-    })
-    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`)
-    return { status: 'redirect', url: session.url }
   },
-  async billingPortalUrl(userId, returnUrl) {
+  async billingPortal(userId, returnUrl) {
     const details = await getBillingDetails(userId)
-    if (!details?.providerCustomerId) return null
-    const portal = await getStripe().billingPortal.sessions.create({ customer: details.providerCustomerId, return_url: returnUrl })
-    return portal.url
+    if (!details?.providerCustomerId) return { status: 'none' }
+    try {
+      const portal = await getStripe().billingPortal.sessions.create({ customer: details.providerCustomerId, return_url: returnUrl })
+      return { status: 'redirect', url: portal.url }
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error
+      console.error(`stripe: could not open the billing portal for ${userId}`, error)
+      return { status: 'unavailable' }
+    }
   },
   async endSubscription(billing) {
     const subscriptionId = billing.providerSubscriptionId
@@ -71,4 +62,31 @@ export const stripeBillingProvider: BillingProvider = {
       console.error(`stripe: could not cancel subscription ${subscriptionId} of a deleted account; cancel it in the Stripe dashboard`, error)
     }
   },
+}
+
+/** Checkout for a new subscription; the portal's plan change for a live one. */
+async function startCheckoutOrPortal({ userId, email, plan }: PlanChoice): Promise<PlanChoiceOutcome> {
+  const appUrl = getEnv().APP_URL
+  const details = await getBillingDetails(userId)
+  if (details?.providerSubscriptionId && details.providerCustomerId && details.status && LIVE_STATUSES.has(details.status)) {
+    const portal = await getStripe().billingPortal.sessions.create({
+      customer: details.providerCustomerId,
+      return_url: `${appUrl}/profile`,
+      flow_data: { type: 'subscription_update', subscription_update: { subscription: details.providerSubscriptionId } },
+    })
+    return { status: 'redirect', url: portal.url }
+  }
+  const customer = await ensureCustomer(userId, email)
+  const session = await getStripe().checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    client_reference_id: userId,
+    line_items: [{ price: priceForPlan(plan), quantity: 1 }],
+    metadata: { userId, plan },
+    subscription_data: { metadata: { userId } },
+    success_url: `${appUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${appUrl}${CHECKOUT_CANCELLED_PATH}`,
+  })
+  if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`)
+  return { status: 'redirect', url: session.url }
 }

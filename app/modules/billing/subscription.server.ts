@@ -18,13 +18,18 @@ export async function startTrial(tx: Transaction, userId: string, trialEndDate: 
   await tx.insert(userSubscriptions).values({ userId, plan: 'free_trial', trialEndDate })
 }
 
-/** Switches the plan at once; used by providers once payment (if any) is settled. */
+/**
+ * Switches the plan at once; used by providers that settle payment outside the app (manual,
+ * demo). A Stripe status left from before (an install that switched back to manual) would
+ * otherwise keep gating a plan the operator just granted.
+ */
 export async function activatePlan(userId: string, plan: PaidPlan, provider: string) {
   const now = new Date()
+  const outsideStripe = { status: null, pastDueSince: null, cancelAtPeriodEnd: false }
   await getDb()
     .insert(userSubscriptions)
     .values({ userId, plan, provider, updatedAt: now })
-    .onConflictDoUpdate({ target: userSubscriptions.userId, set: { plan, provider, updatedAt: now } })
+    .onConflictDoUpdate({ target: userSubscriptions.userId, set: { plan, provider, ...outsideStripe, updatedAt: now } })
 }
 
 /**

@@ -23,8 +23,13 @@ export function billingSummary(billing: BillingDetails | null, timeZone: string)
 
 /** "Manage billing": a fresh Customer Portal session for the broker, who comes back to /profile. */
 export async function openBillingPortal(context: Readonly<RouterContextProvider>, userId: string): Promise<never> {
-  const url = await getBillingProvider().billingPortalUrl(userId, `${getEnv().APP_URL}/profile`)
-  if (url) throw redirect(url)
-  setFlash(context, { kind: 'info', message: 'There is no billing account to manage yet: choose a plan first.' })
+  const portal = await getBillingProvider().billingPortal(userId, `${getEnv().APP_URL}/profile`)
+  if (portal.status === 'redirect') throw redirect(portal.url)
+  setFlash(
+    context,
+    portal.status === 'none'
+      ? { kind: 'info', message: 'There is no billing account to manage yet: choose a plan first.' }
+      : { kind: 'error', message: 'The billing portal could not be opened just now. Please try again in a moment.' },
+  )
   throw redirect('/profile')
 }

@@ -12,6 +12,7 @@ import type { Plan } from '#db/reference.ts'
  * Sends the choice through the billing provider, then back to the path the broker was denied
  * (redirect-after-upgrade) or /home. Not signed in: sign in first, then come back here.
  */
+export const PAYMENT_UNAVAILABLE_MESSAGE = 'Payment could not be started just now. Nothing has changed; please try again in a moment.'
 export const SIGN_IN_TO_CHOOSE_MESSAGE = 'Sign in or create an account to choose a plan'
 
 export async function choosePlan(form: FormData, context: Readonly<RouterContextProvider>) {
@@ -28,6 +29,7 @@ export async function choosePlan(form: FormData, context: Readonly<RouterContext
   const returnPath = safeRedirectPath(getNavState(context).redirectAfterUpgrade, '/home')
   const outcome = await getBillingProvider().choosePlan({ userId: auth.user.id, email: auth.user.email, plan: parsed.data.plan, returnPath })
   if (outcome.status === 'redirect') throw redirect(outcome.url)
+  if (outcome.status === 'unavailable') return data({ error: PAYMENT_UNAVAILABLE_MESSAGE }, { status: 503 })
 
   return finishUpgrade(context, parsed.data.plan)
 }

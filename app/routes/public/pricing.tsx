@@ -1,6 +1,7 @@
 import { Form, data } from 'react-router'
 import { publicPageHeaders } from '#app/lib/public-cache.server.ts'
 import { getPricingTable } from '#app/modules/billing/pricing.server.ts'
+import { isPaidSubscriptionLapsed } from '#app/modules/billing/plans.ts'
 import { getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
@@ -27,6 +28,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
       checkoutCancelled: new URL(request.url).searchParams.get('checkout') === 'cancelled',
       currentPlan: auth?.subscription?.plan ?? null,
       trialExpired: getNavState(context).trialExpired,
+      // Gated by a canceled, unpaid or long past-due subscription rather than by the trial.
+      subscriptionLapsed: auth ? isPaidSubscriptionLapsed(auth.subscription, new Date()) : false,
     },
     { headers: publicPageHeaders(request) },
   )
@@ -49,7 +52,9 @@ export default function PricingPage({ loaderData: d, actionData }: Route.Compone
       </p>
       {d.trialExpired ? (
         <p role="status" className="mt-4 rounded-lg border border-line bg-warning-soft px-4 py-3 text-sm">
-          Your free trial has ended. Choose a plan to continue where you left off.
+          {d.subscriptionLapsed
+            ? 'Your subscription is not active. Choose a plan to continue where you left off.'
+            : 'Your free trial has ended. Choose a plan to continue where you left off.'}
         </p>
       ) : null}
       {d.checkoutCancelled ? (
