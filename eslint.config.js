@@ -49,6 +49,7 @@ export const TABLE_OWNERS = {
   profiles: 'profile',
   userSessions: 'session',
   userSubscriptions: 'billing',
+  stripeEvents: 'billing',
   rateLimits: 'security',
   properties: 'properties',
   propertyPhotos: 'media',

@@ -18,6 +18,8 @@ const INFO_PAGES = [
 export default [
   index('routes/public/landing.tsx'),
   route('pricing', 'routes/public/pricing.tsx'),
+  // Stripe Checkout's success_url (docs/decisions/018-stripe-billing.md).
+  route('pricing/checkout-return', 'routes/public/checkout-return.ts'),
   ...INFO_PAGES.map((page) => route(page, `routes/public/${page}.tsx`)),
 
   route('auth', 'routes/auth/auth.tsx'),
@@ -39,6 +41,8 @@ export default [
   // Brokers' avatars are public by their random, per-upload id (share pages show them).
   route('avatars/:avatarId/:size', 'routes/resources/avatar.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
+  // Posted by Stripe, not by browsers: no guards, no cross-site check, its own signature check.
+  route('webhooks/stripe', 'routes/webhooks/stripe.ts'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the
   // allowed-path rule lets /profile, /public-properties and property edit pages through.

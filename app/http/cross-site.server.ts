@@ -4,11 +4,18 @@ import { getEnv } from '#app/lib/env.server.ts'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * Paths posted by other servers, not by browsers: each checks its own signature on the raw body
+ * instead (Stripe's webhook). The only exemption from the cross-site check and the form-body rules.
+ */
+export const SERVER_TO_SERVER_PATHS: ReadonlySet<string> = new Set(['/webhooks/stripe'])
+
+/**
  * Refuses cross-site non-GET requests (403) by Sec-Fetch-Site, or by Origin for browsers that
  * don't send it. SameSite=Lax alone still lets same-site subdomains and old browsers through.
  */
 export function isCrossSiteRequest(request: Request, appUrl: string): boolean {
   if (SAFE_METHODS.has(request.method)) return false
+  if (SERVER_TO_SERVER_PATHS.has(new URL(request.url).pathname)) return false
   const fetchSite = request.headers.get('Sec-Fetch-Site')
   if (fetchSite) return fetchSite !== 'same-origin' && fetchSite !== 'none'
   const origin = request.headers.get('Origin')

@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { isTrialExpired } from '#app/modules/billing/plans.ts'
+import { isPaidSubscriptionLapsed, isSubscriptionGated } from '#app/modules/billing/plans.ts'
 import { getSubscription } from '#app/modules/billing/subscription.server.ts'
 import { getAuth, requireAuth, wasSessionStale } from '#app/http/session.server.ts'
 import { isAllowedWhenTrialExpired } from '#app/modules/navigation/allowed-paths.ts'
@@ -8,6 +8,7 @@ import { countRedirect, countTrialRedirect, recordGuardFailure } from '#app/modu
 import { updateNavState } from './nav-state.server.ts'
 
 export const TRIAL_EXPIRED_MESSAGE = 'Your trial has expired. Please upgrade to access this feature.'
+export const SUBSCRIPTION_LAPSED_MESSAGE = 'Your subscription is not active. Please choose a plan to access this feature.'
 export const SESSION_REFRESH_FAILED_MESSAGE = 'Session refresh failed. Please sign in again.'
 
 /**
@@ -41,7 +42,8 @@ export const sessionGuard: MiddlewareFunction<Response> = async ({ request, cont
 }
 
 /**
- * Expired trial on a protected path: remember it for after the upgrade, toast, go to /pricing.
+ * Expired trial (or a paid subscription that is canceled, unpaid, or past due beyond the grace)
+ * on a protected path: remember it for after the upgrade, toast, go to /pricing.
  * The database is authoritative: the seed's 3-redirect loop break only drops the cached flag
  * and reads the subscription again; it never lets an expired trial through.
  */
@@ -49,7 +51,7 @@ export const subscriptionGuard: MiddlewareFunction<Response> = async ({ request,
   const auth = requireAuth(context)
   const url = new URL(request.url)
   const now = new Date()
-  if (isAllowedWhenTrialExpired(url.pathname) || !isTrialExpired(auth.subscription, now)) {
+  if (isAllowedWhenTrialExpired(url.pathname) || !isSubscriptionGated(auth.subscription, now)) {
     updateNavState(context, (s) => (s.trialExpired ? { ...s, trialExpired: false } : s))
     return next()
   }
@@ -61,9 +63,10 @@ export const subscriptionGuard: MiddlewareFunction<Response> = async ({ request,
   })
   if (breakLoop) {
     const fresh = await getSubscription(auth.user.id)
-    if (!isTrialExpired(fresh, new Date())) return next()
+    if (!isSubscriptionGated(fresh, new Date())) return next()
     updateNavState(context, (s) => ({ ...s, trialExpired: true }))
   }
-  setFlash(context, { kind: 'error', message: TRIAL_EXPIRED_MESSAGE })
+  const lapsed = isPaidSubscriptionLapsed(auth.subscription, now)
+  setFlash(context, { kind: 'error', message: lapsed ? SUBSCRIPTION_LAPSED_MESSAGE : TRIAL_EXPIRED_MESSAGE })
   throw redirect('/pricing')
 }

@@ -5,6 +5,18 @@ import { withQueryCount } from '#db/query-metrics.server.ts'
 
 export const APP_VERSION = packageJson.version
 
+/**
+ * Where a form may lead: this site, and with Stripe its hosted Checkout and Customer Portal (a
+ * plan choice or "Manage billing" without JavaScript is a form post answered by a redirect
+ * there, which form-action also governs). STRIPE_API_BASE's host serves those pages in tests.
+ */
+function formTargets(): string {
+  const stripe = getEnv().stripe
+  if (!stripe) return `'self'`
+  const apiBase = stripe.apiBase ? ` ${stripe.apiBase.origin}` : ''
+  return `'self' https://checkout.stripe.com https://billing.stripe.com${apiBase}`
+}
+
 /** The enforced Content-Security-Policy for HTML documents. */
 export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
   const script = isProduction ? `'self' 'nonce-${nonce}'` : `'self' 'nonce-${nonce}' 'unsafe-inline'`
@@ -18,7 +30,7 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
     `connect-src 'self'${isProduction ? '' : ' ws: wss:'}`,
     `object-src 'none'`,
     `base-uri 'self'`,
-    `form-action 'self'`,
+    `form-action ${formTargets()}`,
     `frame-ancestors 'none'`,
   ].join('; ')
 }

@@ -43,7 +43,16 @@ const EnvSchema = z.object({
   PRICE_STARTER: z.coerce.number().nonnegative().default(19),
   PRICE_ADVANCED: z.coerce.number().nonnegative().default(49),
   PRICE_PROFESSIONAL: z.coerce.number().nonnegative().default(99),
-  BILLING_PROVIDER: z.enum(['manual']).default('manual'),
+  // Unset: Stripe when the STRIPE_* settings below are all given, else manual.
+  BILLING_PROVIDER: z.enum(['manual', 'stripe']).optional(),
+  // Stripe billing (docs/decisions/018-stripe-billing.md): all five, or none.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER: z.string().min(1).optional(),
+  STRIPE_PRICE_ADVANCED: z.string().min(1).optional(),
+  STRIPE_PRICE_PROFESSIONAL: z.string().min(1).optional(),
+  // Another API host for the SDK (tests point it at a local server): http://127.0.0.1:12111.
+  STRIPE_API_BASE: z.url().optional(),
   CONTACT_EMAIL: z.email().default('support@brokervault.app'),
   // smtp://user:pass@host:587 or smtps://…; unset → each message is written to DATA_DIR/outbox.
   SMTP_URL: z.url().refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://').optional(),
@@ -79,7 +88,38 @@ const EnvSchema = z.object({
   EXPORT_INLINE_MAX_MB: z.coerce.number().nonnegative().default(50),
 })
 
-export type Env = z.infer<typeof EnvSchema> & {
+const STRIPE_SETTINGS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_STARTER',
+  'STRIPE_PRICE_ADVANCED',
+  'STRIPE_PRICE_PROFESSIONAL',
+] as const
+
+export type StripeSettings = {
+  secretKey: string
+  webhookSecret: string
+  prices: { starter: string; advanced: string; professional: string }
+  apiBase: URL | null
+}
+
+/**
+ * All five Stripe settings, or none: a half-configured Stripe fails at start with the missing
+ * names rather than quietly billing through the manual provider.
+ */
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  const given = STRIPE_SETTINGS.filter((name) => env[name] !== undefined && env[name] !== '')
+  const wantsStripe = env.BILLING_PROVIDER === 'stripe' || given.length > 0 || env.STRIPE_API_BASE !== undefined
+  if (!wantsStripe || given.length === STRIPE_SETTINGS.length) return
+  for (const name of STRIPE_SETTINGS.filter((n) => !given.includes(n))) {
+    ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required with the other Stripe settings (set all of ${STRIPE_SETTINGS.join(', ')}, or none)` })
+  }
+})
+
+export type Env = Omit<z.infer<typeof EnvSchema>, 'BILLING_PROVIDER'> & {
+  BILLING_PROVIDER: 'manual' | 'stripe'
+  /** Set when Stripe is configured (all five STRIPE_* settings). */
+  stripe: StripeSettings | null
   APP_URL: string
   /** First secret signs, every secret verifies: rotate by prepending a new one. */
   SESSION_SECRETS: string[]
@@ -91,20 +131,34 @@ let cached: Env | undefined
 /** Parsed once, on first use, so tests can set process.env before anything reads it. */
 export function getEnv(): Env {
   if (cached) return cached
-  const parsed = EnvSchema.safeParse(process.env)
+  const parsed = CheckedEnvSchema.safeParse(process.env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = parsed.data
   const isProduction = env.NODE_ENV === 'production'
+  const stripe = stripeSettings(env)
   cached = {
     ...env,
+    BILLING_PROVIDER: env.BILLING_PROVIDER ?? (stripe ? 'stripe' : 'manual'),
+    stripe,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     SESSION_SECRETS: resolveSessionSecrets(env.SESSION_SECRET, env.DATA_DIR, isProduction),
     isProduction,
   }
   return cached
+}
+
+function stripeSettings(env: z.infer<typeof EnvSchema>): StripeSettings | null {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER, STRIPE_PRICE_ADVANCED, STRIPE_PRICE_PROFESSIONAL } = env
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_STARTER || !STRIPE_PRICE_ADVANCED || !STRIPE_PRICE_PROFESSIONAL) return null
+  return {
+    secretKey: STRIPE_SECRET_KEY,
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    prices: { starter: STRIPE_PRICE_STARTER, advanced: STRIPE_PRICE_ADVANCED, professional: STRIPE_PRICE_PROFESSIONAL },
+    apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null,
+  }
 }
 
 function resolveSessionSecrets(value: string | undefined, dataDir: string, isProduction: boolean) {

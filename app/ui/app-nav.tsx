@@ -2,7 +2,8 @@ import { Form, Link, useLocation } from 'react-router'
 import { Avatar } from './avatar.tsx'
 
 /** Who is signed in, as the header shows them: the 64 px avatar (or initials) links to /profile. */
-export type ShellBroker = { fullName: string; avatarUrl: string | null }
+/** `pastDueGraceEnds`: the day (in words) a past-due subscription's grace ends, for the banner. */
+export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null }
 
 function BrokerBadge({ broker, size }: { broker: ShellBroker; size: number }) {
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Form } from 'react-router'
 import { AppNav, type ShellBroker } from '#app/ui/app-nav.tsx'
 import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
 
@@ -11,9 +12,29 @@ export function AppShell({ broker, children }: { broker: ShellBroker; children: 
   return (
     <div className="min-h-screen pb-20 md:pb-0">
       <AppNav broker={broker} />
+      {broker.pastDueGraceEnds ? <PastDueBanner graceEnds={broker.pastDueGraceEnds} /> : null}
       <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-6xl px-4 py-6">
         {children}
       </main>
+    </div>
+  )
+}
+
+/**
+ * A failed renewal inside its 7-day grace: the app still works; the billing portal (a POST, so
+ * it works without JavaScript) is where the card is fixed.
+ */
+function PastDueBanner({ graceEnds }: { graceEnds: string }) {
+  return (
+    <div role="status" data-testid="past-due-banner" className="border-b border-line bg-warning-soft">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm">
+        <p>{`Your last payment did not go through. Update your payment details by ${graceEnds} to keep using BrokerVault.`}</p>
+        <Form method="post" action="/profile">
+          <button type="submit" name="intent" value="manage-billing" className="font-medium text-brand underline">
+            Open the billing portal
+          </button>
+        </Form>
+      </div>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   date,
   index,
   integer,
@@ -87,8 +88,25 @@ export const userSubscriptions = pgTable('user_subscriptions', {
   providerCustomerId: text('provider_customer_id'),
   providerSubscriptionId: text('provider_subscription_id'),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** The provider's subscription status (Stripe: active, past_due, canceled, unpaid, …); null for manual and trials. */
+  status: text('status'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** When the status became past_due: the 7-day grace runs from here (docs/decisions/018-stripe-billing.md). */
+  pastDueSince: timestamp('past_due_since', { withTimezone: true }),
+  /** The `created` time of the newest provider event applied: an older event never overwrites newer state. */
+  providerStateAt: timestamp('provider_state_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('user_subscriptions_provider_customer_id_idx').on(t.providerCustomerId)])
+
+/**
+ * Ids of the Stripe webhook events already applied: a replayed delivery is acknowledged and
+ * changes nothing. Holds no account data (an event id and its type), so account deletion leaves it.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 /** Fixed-window counters shared by every app server (sign-in, sign-up, later feedback). */

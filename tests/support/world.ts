@@ -73,7 +73,10 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
   const info = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 'refund-policy', 'cookie-policy', 'contact', 'shipping-policy', 'about', 'help']
   return {
     'routes/public/landing': ['/'],
-    'routes/public/pricing': ['/pricing'],
+    'routes/public/pricing': ['/pricing', '/pricing?checkout=cancelled'],
+    'routes/public/checkout-return': ['/pricing/checkout-return?session_id=cs_test_unknown'],
+    // Posted by Stripe (JSON, signed); with the manual provider it is a 404 to every POST.
+    'routes/webhooks/stripe': ['/webhooks/stripe'],
     ...Object.fromEntries(info.map((page) => [`routes/public/${page}`, [`/${page}`]])),
     'routes/auth/auth': ['/auth', '/auth?mode=signup'],
     // Without a half-signed-in cookie: back to /auth.

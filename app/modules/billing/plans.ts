@@ -18,7 +18,16 @@ export const PLAN_NAMES: Record<Plan, string> = {
 export const PAID_PLANS = ['starter', 'advanced', 'professional'] as const satisfies Plan[]
 export type PaidPlan = (typeof PAID_PLANS)[number]
 
-export type SubscriptionSnapshot = { plan: Plan; trialEndDate: Date | null }
+/** `status` and `pastDueSince` are the billing provider's (Stripe); null for manual plans and trials. */
+export type SubscriptionSnapshot = {
+  plan: Plan
+  trialEndDate: Date | null
+  status?: string | null
+  pastDueSince?: Date | null
+}
+
+/** How long a past_due subscription keeps working, from when it became past_due. */
+export const PAST_DUE_GRACE_MS = 7 * DAY_MS
 
 /** Seed formula: whole days between now and the end date, plus 1; 0 once the end has passed. */
 export function getTrialDaysLeft(trialEndDate: Date | null, now: Date): number {
@@ -33,4 +42,41 @@ export function isTrialExpired(subscription: SubscriptionSnapshot | null, now: D
   if (!subscription) return true
   if (subscription.plan !== 'free_trial') return false
   return !subscription.trialEndDate || subscription.trialEndDate.getTime() < now.getTime()
+}
+
+/**
+ * A paid subscription that the provider no longer collects: canceled, unpaid (or never paid),
+ * or past_due beyond the grace. Same rule as the database's subscription_is_usable().
+ */
+export function isPaidSubscriptionLapsed(subscription: SubscriptionSnapshot | null, now: Date): boolean {
+  const status = subscription?.status
+  if (!status || status === 'active' || status === 'trialing') return false
+  if (status !== 'past_due') return true
+  return !subscription.pastDueSince || subscription.pastDueSince.getTime() + PAST_DUE_GRACE_MS < now.getTime()
+}
+
+/** Past due but still inside the grace: the app shell shows the billing banner. */
+export function isInPastDueGrace(subscription: SubscriptionSnapshot | null, now: Date): boolean {
+  return subscription?.status === 'past_due' && !isPaidSubscriptionLapsed(subscription, now)
+}
+
+/** Gated like an expired trial (the broker's data stays; only the plan pages stay open). */
+export function isSubscriptionGated(subscription: SubscriptionSnapshot | null, now: Date): boolean {
+  return isTrialExpired(subscription, now) || isPaidSubscriptionLapsed(subscription, now)
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Active (trial)',
+  past_due: 'Payment past due',
+  unpaid: 'Unpaid',
+  canceled: 'Canceled',
+  incomplete: 'Payment incomplete',
+  incomplete_expired: 'Payment not completed',
+  paused: 'Paused',
+}
+
+/** The provider's subscription status in words. */
+export function subscriptionStatusLabel(status: string): string {
+  return STATUS_LABELS[status] ?? status
 }

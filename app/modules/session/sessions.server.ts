@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
-import type { Plan } from '#db/reference.ts'
+import type { SubscriptionSnapshot } from '#app/modules/billing/plans.ts'
 import { userSessions } from '#db/schema.ts'
 import { userJoin } from '#app/modules/auth/accounts.server.ts'
 import { subscriptionJoin } from '#app/modules/billing/subscription.server.ts'
@@ -27,7 +27,7 @@ export type SessionUser = {
 }
 export type AuthState = {
   user: SessionUser
-  subscription: { plan: Plan; trialEndDate: Date | null } | null
+  subscription: SubscriptionSnapshot | null
   session: { id: string; expiresAt: Date }
 }
 
@@ -78,7 +78,9 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,
     },
-    subscription: row.plan ? { plan: row.plan, trialEndDate: row.trialEndDate } : null,
+    subscription: row.plan
+      ? { plan: row.plan, trialEndDate: row.trialEndDate, status: row.status, pastDueSince: row.pastDueSince }
+      : null,
     session: { id: row.sessionRowId, expiresAt },
   }
   return { auth, slid }

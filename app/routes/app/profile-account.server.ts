@@ -5,6 +5,8 @@ import { updateNavState } from '#app/http/nav-state.server.ts'
 import { forgetSession } from '#app/http/session.server.ts'
 import { isFieldRejection, readUploadForm, type UploadForm } from '#app/http/upload-form.server.ts'
 import { deleteAccount } from '#app/modules/auth/delete-account.server.ts'
+import { getBillingProvider } from '#app/modules/billing/provider.server.ts'
+import { getBillingDetails } from '#app/modules/billing/subscription.server.ts'
 import { AVATAR_UPLOAD_LIMITS, setAvatar } from '#app/modules/media/avatars.server.ts'
 import { sweepAccountFilesOrQueue } from '#app/modules/media/sweep.server.ts'
 import { listAllPropertyIds } from '#app/modules/properties/access.server.ts'
@@ -59,12 +61,14 @@ export async function handleDeleteAccount(context: Context, auth: AuthState, pas
     await deleteRateLimits(tx, await feedbackRateLimitKeysOf(userId, tx))
     await forgetNoticesOf(userId, tx)
     await deleteAllSessions(userId, tx)
-    return { userId, propertyIds }
+    return { userId, propertyIds, billing: await getBillingDetails(userId, tx) }
   })
   if (!deleted.ok) return { ok: false as const, status: 400, field: deleted.field, message: deleted.errors.join(' ') }
 
   forgetSession(context)
-  if (deleted.collected) await sweepAccountFilesOrQueue(deleted.collected)
+  if (deleted.collected) await sweepAccountFilesOrQueue({ userId: deleted.collected.userId, propertyIds: deleted.collected.propertyIds })
+  // After the commit: a paid Stripe subscription must not outlive the account it paid for.
+  if (deleted.collected?.billing) await getBillingProvider().endSubscription(deleted.collected.billing)
   updateNavState(context, (s) => ({ ...s, authRedirectPath: null, redirectAfterUpgrade: null, trialExpired: false }))
   setFlash(context, { kind: 'success', message: ACCOUNT_DELETED_MESSAGE })
   throw redirect('/')

@@ -6,6 +6,8 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { getTheme } from '#app/lib/theme.server.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
+import { getBillingDetails } from '#app/modules/billing/subscription.server.ts'
+import { billingSummary, openBillingPortal } from './profile-billing.server.ts'
 import { getNoticeMode, updateProfile } from '#app/modules/profile/profile.server.ts'
 import { ProfileFieldsSchema, ProfileSchema } from '#app/modules/profile/schemas.ts'
 import { supportedTimeZones } from '#app/modules/profile/time-zones.ts'
@@ -46,12 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription, session } = requireAuth(context)
   const now = new Date()
   const plan = subscription?.plan ?? 'free_trial'
-  const [devices, exports, twoFactor, recoveryCodes] = await Promise.all([
+  const [devices, exports, twoFactor, recoveryCodes, billing] = await Promise.all([
     listDeviceSessions(user.id),
     listDataExports(user.id),
     getTwoFactorStatus(user),
     // Shown once, on the page right after they were made.
     takeRecoveryCodesToShow(user.id),
+    getBillingDetails(user.id),
   ])
   return {
     user,
@@ -67,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trialDaysLeft: getTrialDaysLeft(subscription?.trialEndDate ?? null, now),
       trialEndDate: subscription?.trialEndDate?.toISOString() ?? null,
       expired: isTrialExpired(subscription, now),
+      ...billingSummary(billing, user.timeZone),
     },
     exports: exports.map((e) => ({
       id: e.id,
@@ -100,6 +104,7 @@ const ProfileActionSchema = z.discriminatedUnion('intent', [
   PasswordOrCodeSchema.extend({ intent: z.literal('two-factor-disable') }),
   PasswordOrCodeSchema.extend({ intent: z.literal('two-factor-regenerate') }),
   z.object({ intent: z.literal('remove-avatar') }),
+  z.object({ intent: z.literal('manage-billing') }),
   DeleteAccountSchema.extend({ intent: z.literal('delete-account') }),
 ])
 type ProfileSubmission = ReturnType<typeof parseIntentSubmission<typeof ProfileActionSchema>>
@@ -151,6 +156,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       setFlash(context, { kind: 'success', message: 'Avatar removed.' })
       throw redirect('/profile')
     }
+    case 'manage-billing':
+      return openBillingPortal(context, auth.user.id)
     case 'delete-account': {
       const refused = await handleDeleteAccount(context, auth, input.password)
       const reply = refused.field
@@ -223,9 +230,18 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
                   : `Free trial: ${d.plan.trialDaysLeft} ${d.plan.trialDaysLeft === 1 ? 'day' : 'days'} left.`}
               </p>
             ) : null}
+            {d.plan.status ? <p className="mt-1 text-sm">{`Status: ${d.plan.status}`}</p> : null}
+            {d.plan.renewal ? <p className="mt-1 text-sm">{d.plan.renewal}</p> : null}
             <p className="mt-2 text-sm">
               <Link to="/pricing">{d.plan.isTrial ? 'Choose a plan' : 'Change plan'}</Link>
             </p>
+            {d.plan.canManageBilling ? (
+              <Form method="post" className="mt-3">
+                <SubmitButton name="intent" value="manage-billing" variant="secondary" pendingText="Opening...">
+                  Manage billing
+                </SubmitButton>
+              </Form>
+            ) : null}
           </Card>
           <Card title="Devices">
             <ul className="divide-y divide-line text-sm">

@@ -6,11 +6,13 @@ import { PLAN_NAMES } from '#app/modules/billing/plans.ts'
 import { ChoosePlanSchema } from '#app/modules/billing/pricing.server.ts'
 import { getNavState, updateNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
+import type { Plan } from '#db/reference.ts'
 
 /**
  * Sends the choice through the billing provider, then back to the path the broker was denied
  * (redirect-after-upgrade) or /home. Not signed in: sign in first, then come back here.
  */
+export const PAYMENT_UNAVAILABLE_MESSAGE = 'Payment could not be started just now. Nothing has changed; please try again in a moment.'
 export const SIGN_IN_TO_CHOOSE_MESSAGE = 'Sign in or create an account to choose a plan'
 
 export async function choosePlan(form: FormData, context: Readonly<RouterContextProvider>) {
@@ -25,10 +27,20 @@ export async function choosePlan(form: FormData, context: Readonly<RouterContext
   if (!parsed.success) return data({ error: 'Choose one of the plans listed.' }, { status: 400 })
 
   const returnPath = safeRedirectPath(getNavState(context).redirectAfterUpgrade, '/home')
-  const outcome = await getBillingProvider().choosePlan({ userId: auth.user.id, plan: parsed.data.plan, returnPath })
+  const outcome = await getBillingProvider().choosePlan({ userId: auth.user.id, email: auth.user.email, plan: parsed.data.plan, returnPath })
   if (outcome.status === 'redirect') throw redirect(outcome.url)
+  if (outcome.status === 'unavailable') return data({ error: PAYMENT_UNAVAILABLE_MESSAGE }, { status: 503 })
 
+  return finishUpgrade(context, parsed.data.plan)
+}
+
+/**
+ * The plan applies: clear the upgrade state, say so, and go back to the path the broker was
+ * denied (or /home). The manual provider gets here at once, Stripe from Checkout's return.
+ */
+export function finishUpgrade(context: Readonly<RouterContextProvider>, plan: Plan): never {
+  const returnPath = safeRedirectPath(getNavState(context).redirectAfterUpgrade, '/home')
   updateNavState(context, (s) => ({ ...s, trialExpired: false, redirectAfterUpgrade: null, trialRedirects: {} }))
-  setFlash(context, { kind: 'success', message: `You are now on the ${PLAN_NAMES[parsed.data.plan]} plan.` })
+  setFlash(context, { kind: 'success', message: `You are now on the ${PLAN_NAMES[plan]} plan.` })
   throw redirect(returnPath)
 }

@@ -1,11 +1,12 @@
 import { Form, data } from 'react-router'
 import { publicPageHeaders } from '#app/lib/public-cache.server.ts'
 import { getPricingTable } from '#app/modules/billing/pricing.server.ts'
+import { isPaidSubscriptionLapsed } from '#app/modules/billing/plans.ts'
 import { getNavState } from '#app/http/nav-state.server.ts'
 import { getAuth } from '#app/http/session.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
 import { AppShell } from '#app/ui/app-shell.tsx'
-import { avatarUrl } from '#app/modules/media/avatar.ts'
+import { shellBroker } from '#app/http/shell-broker.server.ts'
 import { PublicLayout } from '#app/ui/public-layout.tsx'
 import { choosePlan } from './pricing.server.ts'
 import type { Route } from './+types/pricing'
@@ -22,9 +23,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
     {
       ...getPricingTable(),
       signedIn: auth !== null,
-      broker: auth ? { fullName: auth.user.fullName, avatarUrl: auth.user.avatarId ? avatarUrl(auth.user.avatarId, 64) : null } : null,
+      broker: auth ? shellBroker(auth) : null,
+      // Back from Stripe Checkout without paying: nothing changed, say so plainly.
+      checkoutCancelled: new URL(request.url).searchParams.get('checkout') === 'cancelled',
       currentPlan: auth?.subscription?.plan ?? null,
       trialExpired: getNavState(context).trialExpired,
+      // Gated by a canceled, unpaid or long past-due subscription rather than by the trial.
+      subscriptionLapsed: auth ? isPaidSubscriptionLapsed(auth.subscription, new Date()) : false,
     },
     { headers: publicPageHeaders(request) },
   )
@@ -47,7 +52,14 @@ export default function PricingPage({ loaderData: d, actionData }: Route.Compone
       </p>
       {d.trialExpired ? (
         <p role="status" className="mt-4 rounded-lg border border-line bg-warning-soft px-4 py-3 text-sm">
-          Your free trial has ended. Choose a plan to continue where you left off.
+          {d.subscriptionLapsed
+            ? 'Your subscription is not active. Choose a plan to continue where you left off.'
+            : 'Your free trial has ended. Choose a plan to continue where you left off.'}
+        </p>
+      ) : null}
+      {d.checkoutCancelled ? (
+        <p role="status" className="mt-4 rounded-lg border border-line bg-surface px-4 py-3 text-sm">
+          Checkout was cancelled. Your plan has not changed and nothing was charged.
         </p>
       ) : null}
       {actionData?.error ? (

@@ -1,0 +1,46 @@
+import Stripe from 'stripe'
+import { getEnv, type StripeSettings } from '#app/lib/env.server.ts'
+import type { PaidPlan } from './plans.ts'
+
+let cached: Stripe | undefined
+
+/** The configured Stripe settings; only called once the provider is known to be Stripe. */
+export function stripeSettings(): StripeSettings {
+  const settings = getEnv().stripe
+  if (!settings) throw new Error('Stripe is not configured (STRIPE_* settings)')
+  return settings
+}
+
+/** One SDK client per process; STRIPE_API_BASE sends its calls to another host (the tests' fake API). */
+export function getStripe(): Stripe {
+  if (cached) return cached
+  const settings = stripeSettings()
+  const base = settings.apiBase
+  const client = new Stripe(settings.secretKey, {
+    // A webhook waits on these calls: fail fast and let Stripe redeliver rather than hang.
+    timeout: 10_000,
+    maxNetworkRetries: 1,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  })
+  cached = client
+  return client
+}
+
+export function priceForPlan(plan: PaidPlan): string {
+  return stripeSettings().prices[plan]
+}
+
+/** The plan a Stripe price stands for, or null for a price this install does not sell. */
+export function planForPrice(priceId: string | undefined): PaidPlan | null {
+  if (!priceId) return null
+  const prices = stripeSettings().prices
+  const match = (Object.keys(prices) as PaidPlan[]).find((plan) => prices[plan] === priceId)
+  return match ?? null
+}

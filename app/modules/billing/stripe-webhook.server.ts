@@ -1,0 +1,101 @@
+import type Stripe from 'stripe'
+import { getStripe, planForPrice, stripeSettings } from './stripe-client.server.ts'
+import { applyProviderEvent, findUserByProviderCustomer, type ProviderSubscriptionState } from './subscription.server.ts'
+
+/** What the webhook route answers; `retry` (the API could not be reached) makes Stripe redeliver. */
+export type WebhookOutcome =
+  | { status: 'bad-signature' }
+  | { status: 'retry' }
+  | { status: 'ignored' | 'unknown-customer' | 'applied' | 'replayed' | 'stale' | 'other-subscription'; eventId: string }
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null))
+
+/** The subscription and customer an event names, for the events that change a subscription. */
+function subscriptionOf(event: Stripe.Event): { subscriptionId: string; customerId: string } | null {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object
+      const subscriptionId = session.mode === 'subscription' ? idOf(session.subscription) : null
+      const customerId = idOf(session.customer)
+      return subscriptionId && customerId ? { subscriptionId, customerId } : null
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const customerId = idOf(event.data.object.customer)
+      return customerId ? { subscriptionId: event.data.object.id, customerId } : null
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = event.data.object
+      const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription)
+      const customerId = idOf(invoice.customer)
+      return subscriptionId && customerId ? { subscriptionId, customerId } : null
+    }
+    default:
+      return null
+  }
+}
+
+/**
+ * The subscription as Stripe holds it now, not as the event saw it: events arrive in any order
+ * and a retried one may be days old. Only a subscription the API no longer knows falls back to
+ * the copy in a customer.subscription.* event.
+ */
+async function currentSubscription(event: Stripe.Event, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await getStripe().subscriptions.retrieve(subscriptionId)
+  } catch (error) {
+    const missing = (error as { code?: string }).code === 'resource_missing'
+    if (missing && event.type.startsWith('customer.subscription.')) return event.data.object as Stripe.Subscription
+    if (missing) return null
+    throw error
+  }
+}
+
+function stateOf(subscription: Stripe.Subscription, customerId: string, event: Stripe.Event): ProviderSubscriptionState {
+  // Since API version 2025-03-31 the billing period lives on each item.
+  const item = subscription.items.data[0]
+  const periodEnd = item?.current_period_end ?? null
+  return {
+    provider: 'stripe',
+    customerId,
+    subscriptionId: subscription.id,
+    plan: planForPrice(item?.price.id),
+    status: subscription.status,
+    currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    stateAt: new Date(event.created * 1000),
+  }
+}
+
+/**
+ * Verifies the signature on the raw body, then applies the subscription the event names to its
+ * broker. Events for customers this install does not know (another app on the same Stripe
+ * account, an account deleted since) are acknowledged and logged, and nothing is written.
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+  let event: Stripe.Event
+  try {
+    event = await getStripe().webhooks.constructEventAsync(rawBody, signature ?? '', stripeSettings().webhookSecret)
+  } catch {
+    return { status: 'bad-signature' }
+  }
+  const named = subscriptionOf(event)
+  if (!named) return { status: 'ignored', eventId: event.id }
+  const userId = await findUserByProviderCustomer(named.customerId)
+  if (!userId) {
+    console.warn(`stripe webhook: ${event.type} ${event.id} names unknown customer ${named.customerId}; acknowledged, nothing written`)
+    return { status: 'unknown-customer', eventId: event.id }
+  }
+  let subscription: Stripe.Subscription | null
+  try {
+    subscription = await currentSubscription(event, named.subscriptionId)
+  } catch (error) {
+    console.error(`stripe webhook: ${event.id}: could not read subscription ${named.subscriptionId}`, error)
+    return { status: 'retry' }
+  }
+  if (!subscription) return { status: 'ignored', eventId: event.id }
+  const outcome = await applyProviderEvent(event, userId, stateOf(subscription, named.customerId, event))
+  return { status: outcome, eventId: event.id }
+}

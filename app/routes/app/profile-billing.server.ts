@@ -1,0 +1,35 @@
+import { redirect, type RouterContextProvider } from 'react-router'
+import { getEnv } from '#app/lib/env.server.ts'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { subscriptionStatusLabel } from '#app/modules/billing/plans.ts'
+import { getBillingProvider } from '#app/modules/billing/provider.server.ts'
+import type { BillingDetails } from '#app/modules/billing/subscription.server.ts'
+
+/** The Plan card's provider lines: status, next renewal or end, and whether "Manage billing" shows. */
+export function billingSummary(billing: BillingDetails | null, timeZone: string) {
+  const day = (date: Date) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone }).format(date)
+  const status = billing?.status ?? null
+  const periodEnd = billing?.currentPeriodEnd ?? null
+  let renewal: string | null = null
+  if (periodEnd && status !== 'canceled') {
+    renewal = billing?.cancelAtPeriodEnd ? `Ends on ${day(periodEnd)}.` : `Renews on ${day(periodEnd)}.`
+  }
+  return {
+    status: status ? subscriptionStatusLabel(status) : null,
+    renewal,
+    canManageBilling: getEnv().BILLING_PROVIDER === 'stripe' && Boolean(billing?.providerCustomerId),
+  }
+}
+
+/** "Manage billing": a fresh Customer Portal session for the broker, who comes back to /profile. */
+export async function openBillingPortal(context: Readonly<RouterContextProvider>, userId: string): Promise<never> {
+  const portal = await getBillingProvider().billingPortal(userId, `${getEnv().APP_URL}/profile`)
+  if (portal.status === 'redirect') throw redirect(portal.url)
+  setFlash(
+    context,
+    portal.status === 'none'
+      ? { kind: 'info', message: 'There is no billing account to manage yet: choose a plan first.' }
+      : { kind: 'error', message: 'The billing portal could not be opened just now. Please try again in a moment.' },
+  )
+  throw redirect('/profile')
+}
