@@ -49,6 +49,9 @@ export default [
     route('public-properties', 'routes/app/public-properties.tsx'),
     route('properties', 'routes/app/properties.tsx'),
     route('clients', 'routes/app/clients.tsx'),
+    // CSV export with the list's filters (docs/reso-mapping.md).
+    route('properties/export.csv', 'routes/app/properties-export.ts'),
+    route('clients/export.csv', 'routes/app/clients-export.ts'),
     route('property/type-selection', 'routes/app/property-type-selection.tsx'),
     route('property/new', 'routes/app/property-new-redirect.ts'),
     route('property/new/:category', 'routes/app/property-new.tsx'),

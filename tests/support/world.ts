@@ -96,6 +96,8 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/public-properties': ['/public-properties'],
     'routes/app/properties': ['/properties'],
     'routes/app/clients': ['/clients'],
+    'routes/app/properties-export': ['/properties/export.csv?city=Lisbon'],
+    'routes/app/clients-export': ['/clients/export.csv?stage=new'],
     'routes/app/property-type-selection': ['/property/type-selection'],
     'routes/app/property-new-redirect': ['/property/new'],
     'routes/app/property-new': ['/property/new/residential'],
