@@ -52,6 +52,10 @@ export default [
     // CSV export with the list's filters (docs/reso-mapping.md).
     route('properties/export.csv', 'routes/app/properties-export.ts'),
     route('clients/export.csv', 'routes/app/clients-export.ts'),
+    // Imports: upload → preview (/imports/{id}) → confirm (docs/decisions/017-formats.md).
+    route('properties/import', 'routes/app/properties-import.tsx'),
+    route('clients/import', 'routes/app/clients-import.tsx'),
+    route('imports/:importId', 'routes/app/import-preview.tsx'),
     route('property/type-selection', 'routes/app/property-type-selection.tsx'),
     route('property/new', 'routes/app/property-new-redirect.ts'),
     route('property/new/:category', 'routes/app/property-new.tsx'),

@@ -98,6 +98,10 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/clients': ['/clients'],
     'routes/app/properties-export': ['/properties/export.csv?city=Lisbon'],
     'routes/app/clients-export': ['/clients/export.csv?stage=new'],
+    'routes/app/properties-import': ['/properties/import'],
+    'routes/app/clients-import': ['/clients/import'],
+    // An import that is not the broker's: the 404.
+    'routes/app/import-preview': [`/imports/${w.propertyId}`],
     'routes/app/property-type-selection': ['/property/type-selection'],
     'routes/app/property-new-redirect': ['/property/new'],
     'routes/app/property-new': ['/property/new/residential'],
