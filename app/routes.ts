@@ -37,6 +37,8 @@ export default [
   // Brokers' avatars are public by their random, per-upload id (share pages show them).
   route('avatars/:avatarId/:size', 'routes/resources/avatar.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
+  // A broker's public, active listings for portals, by a revocable token (no session).
+  route('feeds/:token/kyero.xml', 'routes/resources/kyero-feed.ts'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the
   // allowed-path rule lets /profile, /public-properties and property edit pages through.
@@ -46,6 +48,7 @@ export default [
     // "Export my data": the zip (small accounts) or a queued job; a ready export's download.
     route('profile/export', 'routes/app/profile-export.ts'),
     route('profile/exports/:exportId', 'routes/app/profile-export-download.ts'),
+    route('profile/portal-feed', 'routes/app/profile-portal-feed.ts'),
     route('public-properties', 'routes/app/public-properties.tsx'),
     route('properties', 'routes/app/properties.tsx'),
     route('clients', 'routes/app/clients.tsx'),

@@ -84,3 +84,27 @@ export function isPropertyLimitError(error: unknown): boolean {
   }
   return false
 }
+
+/** A broker's listings open to everyone (public and active): what a portal feed publishes. */
+const openListings = (brokerId: string) => and(eq(properties.ownerId, brokerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'))
+
+/**
+ * What changes whenever a listed property changes, joins or leaves the set: their number and
+ * the latest update (a property that turns private or sold lowers the count).
+ */
+export async function openListingsVersion(brokerId: string): Promise<{ count: number; lastUpdate: string | null }> {
+  // In microseconds (ISO 8601), as stored: a JavaScript Date would round to milliseconds.
+  const [row] = await getDb()
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      lastUpdate: sql<string | null>`to_char(max(${properties.updatedAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(properties)
+    .where(openListings(brokerId))
+  return { count: row?.count ?? 0, lastUpdate: row?.lastUpdate ?? null }
+}
+
+/** The broker's public, active listings, newest first, with every column. */
+export function listOpenListings(brokerId: string): Promise<PropertyRow[]> {
+  return getDb().select(rowColumns).from(properties).where(openListings(brokerId)).orderBy(sql`${properties.createdAt} desc`, asc(properties.id))
+}
