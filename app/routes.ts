@@ -55,6 +55,8 @@ export default [
     // CSV export with the list's filters (docs/reso-mapping.md).
     route('properties/export.csv', 'routes/app/properties-export.ts'),
     route('clients/export.csv', 'routes/app/clients-export.ts'),
+    route('clients/export.vcf', 'routes/app/clients-vcard.ts'),
+    route('client/:id/export.vcf', 'routes/app/client-vcard.ts'),
     // Imports: upload → preview (/imports/{id}) → confirm (docs/decisions/017-formats.md).
     route('properties/import', 'routes/app/properties-import.tsx'),
     route('clients/import', 'routes/app/clients-import.tsx'),

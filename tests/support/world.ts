@@ -101,6 +101,8 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/properties-export': ['/properties/export.csv?city=Lisbon'],
     'routes/app/clients-export': ['/clients/export.csv?stage=new'],
     'routes/app/properties-import': ['/properties/import'],
+    'routes/app/clients-vcard': ['/clients/export.vcf'],
+    'routes/app/client-vcard': [`/client/${w.clientId}/export.vcf`],
     'routes/app/clients-import': ['/clients/import'],
     // An import that is not the broker's: the 404.
     'routes/app/import-preview': [`/imports/${w.propertyId}`],

@@ -13,11 +13,12 @@ const NOT_CSV = 'This file is not a CSV file. In your spreadsheet choose “Save
 
 /**
  * The upload's text, checked by content (never by its name): no binary format file-type knows
- * (an .xlsx, a PDF, a photo), no NUL bytes, valid UTF-8. A byte order mark is dropped.
+ * (an .xlsx, a PDF, a photo) but the text kinds allowed (vcf), no NUL bytes, valid UTF-8.
+ * A byte order mark is dropped.
  */
-export async function decodeTextFile(bytes: Uint8Array): Promise<string | ReadProblem> {
+export async function decodeTextFile(bytes: Uint8Array, textKinds: string[] = []): Promise<string | ReadProblem> {
   const kind = await fileTypeFromBuffer(bytes)
-  if (kind) return { status: 415, message: `${NOT_CSV} (This one is ${kind.ext.toUpperCase()}.)` }
+  if (kind && !textKinds.includes(kind.ext)) return { status: 415, message: `${NOT_CSV} (This one is ${kind.ext.toUpperCase()}.)` }
   if (bytes.subarray(0, 64 * 1024).includes(0)) return { status: 415, message: NOT_CSV }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)

@@ -9,6 +9,7 @@ import type { ImportKind } from '#db/reference.ts'
 import { checkClientRows } from './client-import.server.ts'
 import { decodeTextFile, isReadProblem, readCsvTable, type ReadProblem } from './csv-read.server.ts'
 import { checkPropertyRows } from './property-import.server.ts'
+import { checkVcardClients, looksLikeVcard } from './vcard-clients.server.ts'
 import type { CheckedRows, Duplicate, RowError } from './rows.ts'
 
 /** How long an upload waits for its confirmation. */
@@ -31,11 +32,16 @@ export type ImportSummary = {
  */
 export async function createImport(brokerId: string, kind: ImportKind, fileName: string, bytes: Uint8Array): Promise<{ id: string } | ReadProblem> {
   let checked: CheckedRows<ImportedProperty | ImportedClient>
-  const format: ImportSummary['format'] = 'csv'
+  let format: ImportSummary['format'] = 'csv'
   let totalRows: number
-  {
-    const text = await decodeTextFile(bytes)
-    if (isReadProblem(text)) return text
+  const text = await decodeTextFile(bytes, kind === 'clients' ? ['vcf'] : [])
+  if (isReadProblem(text)) return text
+  if (kind === 'clients' && looksLikeVcard(text)) {
+    format = 'vcard'
+    const vcards = await checkVcardClients(brokerId, text)
+    if (isReadProblem(vcards)) return vcards
+    ;({ checked, totalRows } = vcards)
+  } else {
     const table = readCsvTable(text)
     if (isReadProblem(table)) return table
     totalRows = table.records.length
