@@ -63,6 +63,11 @@ async function fullAccount() {
   const visitor = new TestBrowser()
   await visitor.get(`/client-listing/${world.listingShare}`)
   await visitor.post(`/client-listing/${world.listingShare}`, { propertyId: world.propertyId, reaction: 'interested', comment: 'Lovely' })
+  // An import waiting for its confirmation, and a portal feed address.
+  const upload = new FormData()
+  upload.set('file', new File(['FullName\nWaiting Client\n'], 'clients.csv', { type: 'text/csv' }))
+  expect((await world.browser.postMultipart('/clients/import', upload)).status).toBe(302)
+  expect((await world.browser.post('/profile/portal-feed', { intent: 'create' })).status).toBe(302)
   // A failed sign-in from elsewhere leaves a per-account counter keyed by the e-mail.
   expect((await signIn(new TestBrowser(), world.email, 'not-the-password')).status).toBe(400)
   return { ...world, userId: user.id }
@@ -135,7 +140,8 @@ describe('account deletion', () => {
     expect(Object.entries(before).some(([table, n]) => table.startsWith('pgboss.') && n > 0), 'the reset job names the account').toBe(true)
     // The scan does find the account: users, profiles, sessions, properties, media, clients…
     for (const table of ['users', 'profiles', 'user_sessions', 'user_subscriptions', 'rate_limits', 'properties', 'property_photos',
-      'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments']) {
+      'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments',
+      'imports', 'portal_feeds']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0)
     }
     // A failed sign-in and a reset request (by e-mail), a wrong password (by id), a share's feedback counter.
