@@ -29,6 +29,7 @@ export const MODULE_ORDER = [
   'notices',
   'deals',
   'comments',
+  'formats',
   'dashboard',
   'exports',
   'demo',
@@ -63,6 +64,8 @@ export const TABLE_OWNERS = {
   deals: 'deals',
   comments: 'comments',
   dataExports: 'exports',
+  imports: 'formats',
+  portalFeeds: 'formats',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -43,6 +43,8 @@ export default [
   route('healthz', 'routes/resources/healthz.ts'),
   // Posted by Stripe, not by browsers: no guards, no cross-site check, its own signature check.
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'),
+  // A broker's public, active listings for portals, by a revocable token (no session).
+  route('feeds/:token/kyero.xml', 'routes/resources/kyero-feed.ts'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the
   // allowed-path rule lets /profile, /public-properties and property edit pages through.
@@ -52,9 +54,19 @@ export default [
     // "Export my data": the zip (small accounts) or a queued job; a ready export's download.
     route('profile/export', 'routes/app/profile-export.ts'),
     route('profile/exports/:exportId', 'routes/app/profile-export-download.ts'),
+    route('profile/portal-feed', 'routes/app/profile-portal-feed.ts'),
     route('public-properties', 'routes/app/public-properties.tsx'),
     route('properties', 'routes/app/properties.tsx'),
     route('clients', 'routes/app/clients.tsx'),
+    // CSV export with the list's filters (docs/reso-mapping.md).
+    route('properties/export.csv', 'routes/app/properties-export.ts'),
+    route('clients/export.csv', 'routes/app/clients-export.ts'),
+    route('clients/export.vcf', 'routes/app/clients-vcard.ts'),
+    route('client/:id/export.vcf', 'routes/app/client-vcard.ts'),
+    // Imports: upload → preview (/imports/{id}) → confirm (docs/decisions/019-formats.md).
+    route('properties/import', 'routes/app/properties-import.tsx'),
+    route('clients/import', 'routes/app/clients-import.tsx'),
+    route('imports/:importId', 'routes/app/import-preview.tsx'),
     route('property/type-selection', 'routes/app/property-type-selection.tsx'),
     route('property/new', 'routes/app/property-new-redirect.ts'),
     route('property/new/:category', 'routes/app/property-new.tsx'),

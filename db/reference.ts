@@ -81,3 +81,7 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 // Data exports
 export const DATA_EXPORT_STATUSES = ['pending', 'ready'] as const
 export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number]
+
+// Imports (CSV, vCard)
+export const IMPORT_KINDS = ['properties', 'clients'] as const
+export type ImportKind = (typeof IMPORT_KINDS)[number]

@@ -6,7 +6,9 @@
 //      5,000 listings (scripts/bench-seed.sql),
 //   2. `node server.mjs` as a child process, signed in through the real /auth form,
 //   3. autocannon against two filtered list pages and one 20-photo detail page,
-//   4. the server stopped with SIGTERM and the database / temp folder removed, also on failure.
+//   4. formats: a CSV export of 10,000 properties (a second seeded broker; time and the server's
+//      peak RSS growth) and the preview of a 10,000-row CSV import (upload → preview page),
+//   5. the server stopped with SIGTERM and the database / temp folder removed, also on failure.
 // Prints a table and writes bench-results.json. Any non-2xx response fails the run.
 //
 // Options: --target=pglite|postgres (one target only), --duration=SECONDS (default 10),
@@ -109,7 +111,9 @@ async function openPglite(folder) {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
-  const client = new PGlite(folder)
+  // unaccent: migration 0006 needs it, as the app's own PGlite does (db/client.server.ts).
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent')
+  const client = new PGlite(folder, { extensions: { unaccent } })
   await client.waitReady
   return {
     migrate: () => migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER }),
@@ -155,7 +159,35 @@ async function seed(db) {
   if (listings !== SEEDED_LISTINGS || detail?.photos !== 20) {
     throw new Error(`Seed went wrong: ${listings} listings, ${detail?.photos} photos on BV-00001`)
   }
+  await seedFormatsBroker(db, passwordHash, user.id)
   return { brokerId: user.id, listings, detailPropertyId: detail.id }
+}
+
+// Formats (CSV export, import preview): a second broker owning 10,000 listings, two copies of
+// the seed's 5,000 (another reference code each), so the list pages above keep their numbers.
+const FORMATS_BROKER = { email: 'bench-formats@brokervault.test', fullName: 'Fran Formats' }
+const FORMATS_LISTINGS = 10_000
+
+async function seedFormatsBroker(db, passwordHash, fromBrokerId) {
+  const [user] = await db.query('insert into users (email, password_hash) values ($1, $2) returning id', [FORMATS_BROKER.email, passwordHash])
+  await db.query('insert into profiles (id, full_name) values ($1, $2)', [user.id, FORMATS_BROKER.fullName])
+  await db.query(`insert into user_subscriptions (user_id, plan) values ($1, 'professional')`, [user.id])
+  // Beyond any plan's limit, like the main seed: the trigger is off for this insert only.
+  await db.exec(`
+    begin;
+    alter table properties disable trigger properties_enforce_plan_limit;
+    insert into properties (owner_id, category, type, purpose, rent_period, title, description, reference_code, price, currency,
+      street, area, city, region, postal_code, country, built_area, land_area, bedrooms, bathrooms, parking, year_built, furnished,
+      features, tags, status, visibility, created_at, updated_at)
+    select '${user.id}', category, type, purpose, rent_period, title, description, reference_code || '-' || copy, price, currency,
+      street, area, city, region, postal_code, country, built_area, land_area, bedrooms, bathrooms, parking, year_built, furnished,
+      features, tags, status, visibility, created_at, updated_at
+    from properties cross join generate_series(1, 2) as copy where owner_id = '${fromBrokerId}';
+    alter table properties enable trigger properties_enforce_plan_limit;
+    analyze properties;
+    commit;`)
+  const [{ n }] = await db.query('select count(*)::int as n from properties where owner_id = $1', [user.id])
+  if (n !== FORMATS_LISTINGS) throw new Error(`Formats seed went wrong: ${n} listings`)
 }
 
 // PGlite: the bench process fills DATA_DIR/pglite and closes it before the server opens the
@@ -323,6 +355,7 @@ function startServer({ port, dataDir, env: extraEnv }) {
   return {
     appUrl,
     log,
+    pid: child.pid,
     async waitUntilHealthy() {
       const deadline = Date.now() + HEALTH_TIMEOUT_MS
       let stopped = null
@@ -384,14 +417,18 @@ class CookieJar {
   }
 }
 
-async function signIn(appUrl) {
+function signIn(appUrl) {
+  return signInAs(appUrl, BROKER.email)
+}
+
+async function signInAs(appUrl, email) {
   const jar = new CookieJar()
   const response = await fetch(`${appUrl}/auth`, {
     method: 'POST',
     redirect: 'manual',
     // A same-origin form post as a browser sends it (the cross-site check reads these).
     headers: { Origin: appUrl, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'signin', email: BROKER.email, password: BROKER.password }),
+    body: new URLSearchParams({ intent: 'signin', email, password: BROKER.password }),
   })
   jar.take(response)
   if (response.status !== 302 || !jar.has('bv_session')) {
@@ -500,6 +537,82 @@ async function measure(appUrl, jar, scenario, seconds) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Formats: CSV export of 10,000 listings (time, peak RSS growth of the server while it streams)
+// and the preview of a 10,000-row import (upload → checked rows → preview page).
+
+const EXPORT_BUDGET_MS = 5000
+const PREVIEW_BUDGET_MS = 10_000
+
+/** The server's resident memory in KiB (Linux /proc), or null elsewhere. */
+function rssKib(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+  } catch {
+    return null
+  }
+}
+
+async function benchFormats(server) {
+  const jar = await signInAs(server.appUrl, FORMATS_BROKER.email)
+  // Export: read the stream to its end, sampling the server's memory every 20 ms meanwhile.
+  const rssBefore = rssKib(server.pid)
+  let rssPeak = rssBefore
+  const sampler = setInterval(() => {
+    const now = rssKib(server.pid)
+    if (now !== null && (rssPeak === null || now > rssPeak)) rssPeak = now
+  }, 20)
+  const exportStarted = performance.now()
+  let bytes = 0
+  let lines = 0
+  try {
+    const response = await fetch(`${server.appUrl}/properties/export.csv`, { headers: { Cookie: jar.header } })
+    if (response.status !== 200) throw new Error(`GET /properties/export.csv: HTTP ${response.status}`)
+    for await (const chunk of response.body) {
+      bytes += chunk.length
+      for (const byte of chunk) if (byte === 10) lines++
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+  const exportMs = Math.round(performance.now() - exportStarted)
+  // Rows: line ends minus the header's (descriptions hold no line breaks in the seed).
+  if (lines - 1 !== FORMATS_LISTINGS) throw new Error(`export has ${lines - 1} rows, expected ${FORMATS_LISTINGS}`)
+
+  // Import preview: 10,000 new rows (other reference codes) from a spreadsheet-like CSV.
+  const csv = ['ListingId;Title;PropertyType;PropertySubType;ListPrice;StandardStatus;City;BedroomsTotal']
+  for (let i = 0; i < FORMATS_LISTINGS; i++) csv.push(`IMP-${i};Imported flat ${i};Residential;Apartment;${100000 + i};Active;Porto;${i % 5}`)
+  const form = new FormData()
+  form.set('file', new Blob([csv.join('\r\n')], { type: 'text/csv' }), 'bench.csv')
+  const previewStarted = performance.now()
+  const upload = await fetch(`${server.appUrl}/properties/import`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Cookie: jar.header, Origin: server.appUrl, 'Sec-Fetch-Site': 'same-origin' },
+    body: form,
+  })
+  const location = upload.headers.get('Location')
+  if (upload.status !== 302 || !location?.startsWith('/imports/')) throw new Error(`import upload: HTTP ${upload.status} ${await upload.text()}`)
+  const { html } = await getPage(server.appUrl, location, jar)
+  const previewMs = Math.round(performance.now() - previewStarted)
+  if (!html.includes(`${FORMATS_LISTINGS} rows read`)) throw new Error('the import preview does not show 10000 rows read')
+
+  const result = {
+    exportRows: lines - 1,
+    exportBytes: bytes,
+    exportMs,
+    exportWithinBudget: exportMs < EXPORT_BUDGET_MS,
+    exportRssGrowthMiB: rssBefore === null || rssPeak === null ? null : Number(((rssPeak - rssBefore) / 1024).toFixed(1)),
+    previewRows: FORMATS_LISTINGS,
+    previewMs,
+    previewWithinBudget: previewMs < PREVIEW_BUDGET_MS,
+  }
+  if (!result.exportWithinBudget || !result.previewWithinBudget) {
+    console.warn(`Formats over budget: export ${exportMs} ms (budget ${EXPORT_BUDGET_MS}), preview ${previewMs} ms (budget ${PREVIEW_BUDGET_MS})`)
+  }
+  return result
+}
+
+// ---------------------------------------------------------------------------------------------
 // One target, start to finish.
 
 async function benchTarget(name, { seconds, explain }) {
@@ -521,6 +634,8 @@ async function benchTarget(name, { seconds, explain }) {
 
     const jar = await signIn(server.appUrl)
     await checkSignedIn(server.appUrl, jar)
+    const formats = await benchFormats(server)
+    console.log(`${name}: formats ${JSON.stringify(formats)}`)
     const results = []
     for (const scenario of scenarios(prepared.detailPropertyId)) {
       const scenarioJar = scenario.kind === 'share' ? new CookieJar() : jar
@@ -531,7 +646,7 @@ async function benchTarget(name, { seconds, explain }) {
       results.push({ name: scenario.name, path: scenario.path, matches, ...measured, ...(sizes && { sizes }) })
     }
     const listPage = await inspectListPage(server.appUrl, jar)
-    return { target: name, listings: prepared.listings, propertiesPage: listPage, scenarios: results }
+    return { target: name, listings: prepared.listings, propertiesPage: listPage, scenarios: results, formats }
   } catch (error) {
     if (server?.log.length) console.error(`--- last lines of the ${name} server ---\n${server.log.join('\n')}\n---`)
     throw error
@@ -568,6 +683,12 @@ function printReport(report) {
         `${t.target}: ${s.path} gzip HTML ${kib(s.sizes.htmlGzip)} + CSS ${kib(s.sizes.cssGzip)} = ${kib(s.sizes.totalGzip)} (budget 30 KiB), no <script>`,
       )
     }
+    const f = t.formats
+    console.log(
+      `${t.target}: CSV export of ${f.exportRows} properties ${f.exportMs} ms (budget ${EXPORT_BUDGET_MS}), ` +
+        `${(f.exportBytes / 1048576).toFixed(1)} MiB, server peak RSS growth ${f.exportRssGrowthMiB ?? '?'} MiB; ` +
+        `import preview of ${f.previewRows} rows ${f.previewMs} ms (budget ${PREVIEW_BUDGET_MS})`,
+    )
     const p = t.propertiesPage
     console.log(
       `${t.target}: /properties HTML ${(p.htmlBytes / 1024).toFixed(1)} KiB, gzip ${(p.gzipBytes / 1024).toFixed(1)} KiB; ` +

@@ -64,6 +64,11 @@ async function fullAccount() {
   const visitor = new TestBrowser()
   await visitor.get(`/client-listing/${world.listingShare}`)
   await visitor.post(`/client-listing/${world.listingShare}`, { propertyId: world.propertyId, reaction: 'interested', comment: 'Lovely' })
+  // An import waiting for its confirmation, and a portal feed address.
+  const upload = new FormData()
+  upload.set('file', new File(['FullName\nWaiting Client\n'], 'clients.csv', { type: 'text/csv' }))
+  expect((await world.browser.postMultipart('/clients/import', upload)).status).toBe(302)
+  expect((await world.browser.post('/profile/portal-feed', { intent: 'create' })).status).toBe(302)
   // A failed sign-in from elsewhere leaves a per-account counter keyed by the e-mail.
   expect((await signIn(new TestBrowser(), world.email, 'not-the-password')).status).toBe(400)
   // Two-factor on (secret, recovery codes), and a half-finished sign-in with a wrong code
@@ -149,7 +154,8 @@ describe('account deletion', () => {
     // The scan does find the account: users, profiles, sessions, properties, media, clients…
     for (const table of ['users', 'profiles', 'user_sessions', 'user_subscriptions', 'rate_limits', 'properties', 'property_photos',
       'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments',
-      'two_factor_secrets', 'two_factor_recovery_codes', 'two_factor_challenges']) {
+      'two_factor_secrets', 'two_factor_recovery_codes', 'two_factor_challenges',
+      'imports', 'portal_feeds']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0)
     }
     // A failed sign-in and a reset request (by e-mail), a wrong password and a wrong code (by id), a share's feedback counter.

@@ -7,7 +7,7 @@ import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
 
-function toColumns(v: ClientFormValue) {
+export function toColumns(v: ClientFormValue) {
   return {
     fullName: v.fullName,
     email: v.email || null,

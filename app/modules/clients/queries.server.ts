@@ -7,7 +7,7 @@ import { searchWords } from '#app/modules/properties/filters.ts'
 import { matchesParsedText, matchesPrefixWords } from '#app/modules/properties/search-sql.server.ts'
 import type { ClientFilters } from './filters.ts'
 
-function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
+export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
   const conditions: SQL[] = [eq(clients.ownerId, brokerId)]
   const words = searchWords(f.q)
   if (words.length) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
 
@@ -102,4 +102,16 @@ export function listSharedDocumentsOfProperties(ownerId: string, propertyIds: st
       ),
     )
     .orderBy(asc(propertyDocuments.createdAt))
+}
+
+/**
+ * A fingerprint of the broker's photos (which, in which order): changes with any upload,
+ * delete or move, so a cached page that shows them (the portal feed) knows it is stale.
+ */
+export async function photoSetVersion(ownerId: string): Promise<string> {
+  const [row] = await getDb()
+    .select({ version: sql<string | null>`md5(string_agg(${propertyPhotos.id}::text || ':' || ${propertyPhotos.position}, ',' order by ${propertyPhotos.id}))` })
+    .from(propertyPhotos)
+    .where(eq(propertyPhotos.ownerId, ownerId))
+  return row?.version ?? 'none'
 }

@@ -13,7 +13,7 @@ export const PROPERTY_LIMIT_MESSAGE =
   'You have reached the number of properties your plan allows. Choose a bigger plan to add more.'
 
 /** Form values → columns; facts that do not fit the category are stored as empty. */
-function toColumns(category: Category, v: PropertyFormValue) {
+export function toColumns(category: Category, v: PropertyFormValue) {
   return {
     title: v.title,
     type: v.type as (typeof properties.$inferInsert)['type'],

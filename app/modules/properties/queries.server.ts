@@ -10,7 +10,7 @@ import { matchesParsedText, matchesPrefixWords } from './search-sql.server.ts'
 
 
 /** The filters' conditions within `scope` (one broker's properties, or every public listing). */
-function filterConditions(scope: SQL, f: PropertyFilters): SQL[] {
+export function filterConditions(scope: SQL, f: PropertyFilters): SQL[] {
   const conditions: SQL[] = [scope]
   const words = searchWords(f.q)
   if (words.length) {

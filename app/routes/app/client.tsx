@@ -85,6 +85,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
         <div className="flex flex-wrap gap-2 text-sm">
           <Link to={`/client/edit/${c.id}`} className="rounded-md border border-line px-3 py-1.5 no-underline">Edit</Link>
           <Link to={`/client/${c.id}/listing`} className="rounded-md border border-line px-3 py-1.5 no-underline">Shortlist</Link>
+          <a href={`/client/${c.id}/export.vcf`} download className="rounded-md border border-line px-3 py-1.5 no-underline">vCard</a>
         </div>
       </PageHeader>
       <p className="-mt-4 mb-4 text-muted">{`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}${c.source ? ` · via ${c.source}` : ''}`}</p>

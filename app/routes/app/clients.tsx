@@ -41,7 +41,13 @@ export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Clients">
-        <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
+        <div className="flex items-center gap-3">
+          {/* Downloads with the filters of this page: plain links, not client-side navigations. */}
+          <a href={`/clients/export.csv${d.search}`} download className="text-sm">Export CSV</a>
+          <a href={`/clients/export.vcf${d.search}`} download className="text-sm">Export vCard</a>
+          <Link to="/clients/import" className="text-sm">Import</Link>
+          <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
+        </div>
       </PageHeader>
       <FilterPanel activeCount={countActiveFilters(values, CLIENT_FILTER_NAMES)}>
         <Form method="get" action="/clients" role="search" aria-label="Filter clients" className="grid grid-cols-2 gap-3 sm:grid-cols-5">

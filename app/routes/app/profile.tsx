@@ -25,6 +25,8 @@ import { endOtherSessions, listDeviceSessions, type AuthState } from '#app/modul
 import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
+import { PortalFeedCard } from '#app/ui/portal-feed-card.tsx'
+import { getPortalFeedToken, portalFeedPath } from '#app/modules/formats/portal-feeds.server.ts'
 import type { Route } from './+types/profile'
 import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
 import { NOTICE_MODE_LABELS } from '#app/modules/profile/notice-modes.ts'
@@ -48,17 +50,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription, session } = requireAuth(context)
   const now = new Date()
   const plan = subscription?.plan ?? 'free_trial'
-  const [devices, exports, twoFactor, recoveryCodes, billing] = await Promise.all([
+  const [devices, exports, twoFactor, recoveryCodes, billing, feedToken] = await Promise.all([
     listDeviceSessions(user.id),
     listDataExports(user.id),
     getTwoFactorStatus(user),
     // Shown once, on the page right after they were made.
     takeRecoveryCodesToShow(user.id),
     getBillingDetails(user.id),
+    getPortalFeedToken(user.id),
   ])
   return {
     user,
     avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null,
+    portalFeedUrl: feedToken ? `${getEnv().APP_URL.replace(/\/+$/, '')}${portalFeedPath(feedToken)}` : null,
     // The server's list: the one the action accepts (browsers name a few zones differently).
     timeZones: supportedTimeZones(),
     noticeMode: (await getNoticeMode(user.id)) ?? 'batched',
@@ -271,6 +275,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
           <Card title="Your data">
             <DataExport exports={d.exports} />
           </Card>
+          <PortalFeedCard url={d.portalFeedUrl} />
           <Card title="Appearance">
             <ThemeForm current={d.theme} redirectTo={location.pathname} />
           </Card>

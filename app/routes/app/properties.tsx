@@ -32,6 +32,9 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
       <PageHeader title="Properties">
         <div className="flex items-center gap-3">
           <p className="text-sm text-muted">{`${d.usage.count} / ${d.usage.limit} properties`}</p>
+          {/* A download with the filters of this page: a plain link, not a client-side navigation. */}
+          <a href={`/properties/export.csv${d.search}`} download className="text-sm">Export CSV</a>
+          <Link to="/properties/import" className="text-sm">Import</Link>
           <Link to="/property/type-selection" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">
             Add property
           </Link>

@@ -1,0 +1,44 @@
+import { stringify } from 'csv-stringify/sync'
+import { clientBatches } from '#app/modules/clients/bulk.server.ts'
+import type { ClientFilters } from '#app/modules/clients/filters.ts'
+import { propertyBatches } from '#app/modules/properties/bulk.server.ts'
+import type { PropertyFilters } from '#app/modules/properties/filters.ts'
+import { CLIENT_COLUMNS } from './client-columns.ts'
+import type { Column } from './property-columns.ts'
+import { PROPERTY_COLUMNS } from './property-columns.ts'
+
+// RFC 4180 with CRLF; a UTF-8 byte order mark so that Excel reads accents right (our import
+// skips it). Dates as ISO 8601 (csv-stringify would write epoch milliseconds).
+const OPTIONS = { record_delimiter: 'windows', cast: { date: (d: Date) => d.toISOString() } } as const
+
+/**
+ * A CSV body written batch by batch as the client reads it (pull: the next batch is queried
+ * only when the previous one has been taken), so memory holds one batch whatever the size.
+ */
+function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  let headerSent = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!headerSent) {
+        headerSent = true
+        controller.enqueue(encoder.encode(`\uFEFF${stringify([columns.map((c) => c.header)], OPTIONS)}`))
+        return
+      }
+      const next = await batches.next()
+      if (next.done) return controller.close()
+      controller.enqueue(encoder.encode(stringify(next.value.map((row) => columns.map((c) => c.cell(row) ?? '')), OPTIONS)))
+    },
+    async cancel() {
+      await batches.return(undefined)
+    },
+  })
+}
+
+export function propertiesCsv(brokerId: string, filters: PropertyFilters) {
+  return csvStream(PROPERTY_COLUMNS, propertyBatches(brokerId, filters))
+}
+
+export function clientsCsv(brokerId: string, filters: ClientFilters) {
+  return csvStream(CLIENT_COLUMNS, clientBatches(brokerId, filters))
+}

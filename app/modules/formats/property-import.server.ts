@@ -1,0 +1,186 @@
+import type { z } from 'zod'
+import { existingReferenceCodes, type ImportedProperty } from '#app/modules/properties/bulk.server.ts'
+import { LABELS } from '#app/modules/properties/catalog.ts'
+import { toColumns } from '#app/modules/properties/mutations.server.ts'
+import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
+import { CATEGORIES, PROPERTY_TYPES, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category, type PropertyStatus, type PropertyType, type Purpose } from '#db/reference.ts'
+import { parseDate, parseNumber, splitList, valueKey } from './cells.ts'
+import type { Table } from './csv-read.server.ts'
+import { PROPERTY_COLUMNS } from './property-columns.ts'
+import { areaUnitFromReso, categoryFromResoPropertyType, statusFromStandardStatus, TYPE_FROM_RESO_SUBTYPE } from './reso.ts'
+import { dropDuplicates, photoColumnNote, resolveHeaders, type Cells, type CheckedRows, type RowError } from './rows.ts'
+
+/** The form's field → the CSV column it comes from (for messages). */
+const COLUMN_OF_FIELD: Record<string, string> = {
+  referenceCode: 'ListingId', title: 'title', type: 'type', purpose: 'purpose', rentPeriod: 'rentPeriod',
+  price: 'ListPrice', currency: 'currency', street: 'UnparsedAddress', area: 'area', city: 'City',
+  region: 'StateOrProvince', postalCode: 'PostalCode', country: 'Country', latitude: 'Latitude',
+  longitude: 'Longitude', builtArea: 'LivingArea', areaUnit: 'LivingAreaUnits', landArea: 'LotSizeArea',
+  bedrooms: 'BedroomsTotal', bathrooms: 'BathroomsTotalInteger', parking: 'ParkingTotal', floor: 'floor',
+  yearBuilt: 'YearBuilt', furnished: 'Furnished', features: 'features', tags: 'tags', description: 'PublicRemarks',
+  status: 'status', visibility: 'visibility', privateNotes: 'PrivateRemarks',
+}
+
+/** Our value from its value or label ("Under offer", "under-offer", "UNDER_OFFER" → under_offer). */
+function ourValue<T extends string>(values: readonly T[], raw: string): T | null {
+  const key = valueKey(raw)
+  return values.find((v) => v === key || valueKey(LABELS[v] ?? '') === key) ?? null
+}
+
+const categoryOfType = (type: PropertyType) =>
+  CATEGORIES.find((c) => (TYPES_BY_CATEGORY[c] as readonly string[]).includes(type))!
+
+const schemas = new Map<Category, ReturnType<typeof propertyFormSchema>>()
+const schemaFor = (category: Category) => {
+  if (!schemas.has(category)) schemas.set(category, propertyFormSchema(category))
+  return schemas.get(category)!
+}
+
+type Problem = { column: string; message: string }
+
+/** One row → the columns to insert, or the problems found (the first per field). */
+function readPropertyRow(get: Cells): { value: ImportedProperty } | { problems: Problem[] } {
+  const problems: Problem[] = []
+  const fromResoType = get('PropertyType') ? categoryFromResoPropertyType(get('PropertyType')!) : null
+
+  let type: PropertyType | null = null
+  if (get('type')) {
+    type = ourValue(PROPERTY_TYPES, get('type')!)
+    if (!type) problems.push({ column: 'type', message: `Unknown type “${get('type')}”` })
+  } else if (get('PropertySubType')) {
+    type = ourValue(PROPERTY_TYPES, get('PropertySubType')!) ?? TYPE_FROM_RESO_SUBTYPE[valueKey(get('PropertySubType')!).replace(/[_/]/g, '')] ?? null
+    if (!type) problems.push({ column: 'PropertySubType', message: `Unknown property sub-type “${get('PropertySubType')}”` })
+  } else {
+    problems.push({ column: 'type', message: 'Type is required' })
+  }
+
+  let category: Category | null = type ? categoryOfType(type) : null
+  if (get('category')) {
+    const given = ourValue(CATEGORIES, get('category')!)
+    if (!given) problems.push({ column: 'category', message: `Unknown category “${get('category')}”` })
+    else if (type && given !== category) problems.push({ column: 'type', message: `A ${LABELS[type]} is not ${LABELS[given]}` })
+  } else if (!category && fromResoType) category = fromResoType.category
+
+  let purpose: Purpose = fromResoType?.purpose ?? 'sale'
+  if (get('purpose')) {
+    const key = valueKey(get('purpose')!)
+    const given = ourValue(PURPOSES, get('purpose')!) ?? (['for_sale', 'buy'].includes(key) ? 'sale' : ['for_rent', 'lease', 'rental', 'let'].includes(key) ? 'rent' : null)
+    if (given) purpose = given
+    else problems.push({ column: 'purpose', message: `Unknown purpose “${get('purpose')}”: use sale or rent` })
+  }
+  let rentPeriod: string | undefined
+  if (purpose === 'rent') {
+    const raw = get('rentPeriod')
+    const key = raw ? valueKey(raw) : 'monthly'
+    rentPeriod = RENT_PERIODS.find((p) => p === key || p.startsWith(key.replace(/ly$/, ''))) ?? (key === 'month' ? 'monthly' : undefined)
+    if (!rentPeriod) problems.push({ column: 'rentPeriod', message: `Unknown rent period “${raw}”` })
+  }
+
+  let status: PropertyStatus = 'draft'
+  if (get('status')) {
+    const given = ourValue(STATUSES, get('status')!)
+    if (given) status = given
+    else problems.push({ column: 'status', message: `Unknown status “${get('status')}”` })
+  } else if (get('StandardStatus')) {
+    const given = statusFromStandardStatus(get('StandardStatus')!, purpose)
+    if (given) status = given
+    else problems.push({ column: 'StandardStatus', message: `Unknown status “${get('StandardStatus')}”` })
+  }
+
+  let areaUnit: 'sqm' | 'sqft' = 'sqm'
+  if (get('LivingAreaUnits')) {
+    const given = areaUnitFromReso(get('LivingAreaUnits')!)
+    if (given) areaUnit = given
+    else problems.push({ column: 'LivingAreaUnits', message: `Unknown area unit “${get('LivingAreaUnits')}”: use Square Meters or Square Feet` })
+  }
+
+  let furnished: 'yes' | 'no' | undefined
+  if (get('Furnished')) {
+    const key = valueKey(get('Furnished')!)
+    furnished = ['furnished', 'yes', 'true', '1', 'partially', 'partially_furnished'].includes(key) ? 'yes' : ['unfurnished', 'no', 'false', '0'].includes(key) ? 'no' : undefined
+    if (!furnished) problems.push({ column: 'Furnished', message: `Furnished is yes or no, not “${get('Furnished')}”` })
+  }
+
+  let createdAt: Date | undefined
+  if (get('OriginalEntryTimestamp')) {
+    createdAt = parseDate(get('OriginalEntryTimestamp')!) ?? undefined
+    if (!createdAt) problems.push({ column: 'OriginalEntryTimestamp', message: `“${get('OriginalEntryTimestamp')}” is not a date (use 2024-03-01)` })
+  }
+
+  let visibility: (typeof VISIBILITIES)[number] = 'private'
+  if (get('visibility')) {
+    const given = ourValue(VISIBILITIES, get('visibility')!)
+    if (given) visibility = given
+    else problems.push({ column: 'visibility', message: `Visibility is private or public, not “${get('visibility')}”` })
+  }
+
+  if (!category || problems.length) return { problems: problems.length ? problems : [{ column: 'type', message: 'Type is required' }] }
+
+  const form = {
+    title: get('title'),
+    type,
+    purpose,
+    rentPeriod,
+    price: parseNumber(get('ListPrice')),
+    currency: get('currency') ?? 'USD',
+    referenceCode: get('ListingId'),
+    street: get('UnparsedAddress'),
+    area: get('area'),
+    city: get('City'),
+    region: get('StateOrProvince'),
+    postalCode: get('PostalCode'),
+    country: get('Country'),
+    latitude: parseNumber(get('Latitude')),
+    longitude: parseNumber(get('Longitude')),
+    builtArea: parseNumber(get('LivingArea')),
+    areaUnit,
+    landArea: parseNumber(get('LotSizeArea')),
+    bedrooms: parseNumber(get('BedroomsTotal')),
+    bathrooms: parseNumber(get('BathroomsTotalInteger')),
+    parking: parseNumber(get('ParkingTotal')),
+    floor: parseNumber(get('floor')),
+    yearBuilt: parseNumber(get('YearBuilt')),
+    furnished,
+    features: splitList(get('features')).map(valueKey),
+    tags: get('tags'),
+    description: get('PublicRemarks'),
+    status,
+    visibility,
+    privateNotes: get('PrivateRemarks'),
+  }
+  const parsed = schemaFor(category).safeParse(form)
+  if (!parsed.success) return { problems: issuesToProblems(parsed.error.issues) }
+  return { value: { category, ...toColumns(category, parsed.data), ...(createdAt ? { createdAt } : {}) } }
+}
+
+function issuesToProblems(issues: z.core.$ZodIssue[]): Problem[] {
+  const seen = new Set<string>()
+  const problems: Problem[] = []
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'title')
+    if (seen.has(field)) continue
+    seen.add(field)
+    problems.push({ column: COLUMN_OF_FIELD[field] ?? field, message: issue.message })
+  }
+  return problems
+}
+
+/**
+ * Reads every row of a property CSV: the rows that can be written, each problem (row,
+ * column as the file names it, message), and the duplicates by reference code (within the
+ * file, and against the broker's properties) that will be skipped.
+ */
+export async function checkPropertyRows(brokerId: string, table: Table): Promise<CheckedRows<ImportedProperty>> {
+  const headers = resolveHeaders(table.headers, PROPERTY_COLUMNS as never)
+  const accepted: { row: number; value: ImportedProperty }[] = []
+  const errors: RowError[] = []
+  for (const record of table.records) {
+    const result = readPropertyRow(headers.cellsOf(record))
+    if ('value' in result) accepted.push({ row: record.row, value: result.value })
+    else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
+  }
+  const codes = accepted.map((a) => a.value.referenceCode).filter((c): c is string => !!c)
+  const existing = await existingReferenceCodes(brokerId, codes)
+  const { kept, duplicates } = dropDuplicates(accepted, (v) => v.referenceCode, existing, headers.nameOf('ListingId'))
+  return { accepted: kept, errors, duplicates, notes: photoColumnNote(headers.ignored), ignoredColumns: headers.ignored }
+}

@@ -1,0 +1,141 @@
+import { data, Form, Link, redirect } from 'react-router'
+import { z } from 'zod'
+import { readForm } from '#app/http/form-body.server.ts'
+import { parseIntentForm } from '#app/http/intent.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
+import { setFlash } from '#app/lib/flash.server.ts'
+import { orNotFound } from '#app/lib/http.ts'
+import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
+import { cancelImport, confirmImport, getImportPreview, propertySlotsLeft } from '#app/modules/formats/imports.server.ts'
+import { Button, ErrorList, SubmitButton } from '#app/ui/form.tsx'
+import { Card, PageHeader } from '#app/ui/page.tsx'
+import type { Route } from './+types/import-preview'
+
+/** The preview lists at most this many errors and duplicates (the counts are always whole). */
+const LISTED = 200
+
+export const meta: Route.MetaFunction = () => [{ title: 'Import preview · BrokerVault' }]
+
+const planLimitOf = (subscription: { plan: keyof typeof PLAN_PROPERTY_LIMITS } | null) => PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { user, subscription } = requireAuth(context)
+  const preview = orNotFound(await getImportPreview(user.id, params.importId))
+  const { summary } = preview
+  return {
+    id: preview.id,
+    kind: preview.kind,
+    fileName: preview.fileName,
+    format: summary.format,
+    totalRows: summary.totalRows,
+    toWrite: summary.toWrite,
+    errorCount: summary.errors.length,
+    errors: summary.errors.slice(0, LISTED),
+    duplicateCount: summary.duplicates.length,
+    duplicates: summary.duplicates.slice(0, LISTED),
+    notes: summary.notes,
+    ignoredColumns: summary.ignoredColumns,
+    // Properties count against the plan; clients do not.
+    slotsLeft: preview.kind === 'properties' ? await propertySlotsLeft(user.id, planLimitOf(subscription)) : null,
+  }
+}
+
+const ImportActionSchema = z.object({ intent: z.enum(['confirm', 'cancel']) })
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, subscription } = requireAuth(context)
+  const parsed = parseIntentForm(await readForm(request), ImportActionSchema)
+  if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 })
+  if (parsed.data.intent === 'cancel') {
+    const preview = orNotFound(await getImportPreview(user.id, params.importId))
+    await cancelImport(user.id, preview.id)
+    setFlash(context, { kind: 'info', message: 'Import cancelled: nothing was saved.' })
+    throw redirect(`/${preview.kind}`)
+  }
+  const result = orNotFound(await confirmImport(user.id, params.importId, planLimitOf(subscription)))
+  if (!result.ok) return data({ message: result.message }, { status: 403 })
+  const noun = result.kind === 'properties' ? (result.written === 1 ? 'property' : 'properties') : result.written === 1 ? 'client' : 'clients'
+  setFlash(context, { kind: 'success', message: `Imported ${result.written} ${noun}.` })
+  throw redirect(`/${result.kind}`)
+}
+
+export default function ImportPreviewPage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const noun = d.kind === 'properties' ? 'properties' : 'clients'
+  const fits = d.slotsLeft === null || d.toWrite <= d.slotsLeft
+  return (
+    <>
+      <PageHeader title={`Import ${noun}: preview`}>
+        <Link to={`/${d.kind}/import`}>Upload another file</Link>
+      </PageHeader>
+      <div className="space-y-4">
+        <Card title={d.fileName}>
+          <ul className="space-y-1" aria-label="Import summary">
+            <li data-count="rows">{`${d.totalRows} ${d.totalRows === 1 ? 'row' : 'rows'} read`}</li>
+            <li data-count="to-write"><strong>{`${d.toWrite} ${d.toWrite === 1 ? noun.replace(/ies$/, 'y').replace(/s$/, '') : noun} will be imported`}</strong></li>
+            <li data-count="errors">{`${d.errorCount} ${d.errorCount === 1 ? 'problem' : 'problems'} (rows not imported)`}</li>
+            <li data-count="duplicates">{`${d.duplicateCount} ${d.duplicateCount === 1 ? 'duplicate' : 'duplicates'} (skipped)`}</li>
+            {d.slotsLeft !== null ? <li data-count="slots">{`Your plan has room for ${d.slotsLeft} more ${d.slotsLeft === 1 ? 'property' : 'properties'}.`}</li> : null}
+          </ul>
+          {d.notes.map((note) => <p key={note} className="mt-2 text-sm">{note}</p>)}
+          {d.ignoredColumns.length ? <p className="mt-2 text-sm text-muted">{`Columns not imported: ${d.ignoredColumns.join(', ')}.`}</p> : null}
+          <ErrorList id="import-error" errors={actionData ? [actionData.message] : null} />
+          {!fits ? (
+            <p className="mt-3 font-medium text-danger" role="alert">
+              {`This import has ${d.toWrite} properties but your plan has room for ${d.slotsLeft} more: an import is written whole or not at all. Remove rows from the file, or `}
+              <Link to="/pricing">choose a bigger plan</Link>.
+            </p>
+          ) : null}
+          <div className="mt-4 flex flex-wrap gap-3">
+            {fits && d.toWrite > 0 ? (
+              <Form method="post">
+                <SubmitButton name="intent" value="confirm" pendingText="Importing...">{`Import ${d.toWrite} ${noun}`}</SubmitButton>
+              </Form>
+            ) : null}
+            <Form method="post">
+              <Button type="submit" name="intent" value="cancel" variant="secondary">Cancel</Button>
+            </Form>
+          </div>
+        </Card>
+        {d.errorCount ? (
+          <Card title={`Problems (${d.errorCount})`}>
+            <IssueTable
+              caption="Rows with a problem are not imported."
+              head={['Row', 'Column', 'Problem']}
+              rows={d.errors.map((e) => [String(e.row), e.field, e.message])}
+              more={d.errorCount - d.errors.length}
+            />
+          </Card>
+        ) : null}
+        {d.duplicateCount ? (
+          <Card title={`Duplicates (${d.duplicateCount})`}>
+            <IssueTable
+              caption="Duplicates are skipped."
+              head={['Row', 'Column', 'Value', 'Duplicate of']}
+              rows={d.duplicates.map((x) => [String(x.row), x.field, x.value, x.firstRow === null ? `one of your ${noun}` : `row ${x.firstRow}`])}
+              more={d.duplicateCount - d.duplicates.length}
+            />
+          </Card>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+function IssueTable({ caption, head, rows, more }: { caption: string; head: string[]; rows: string[][]; more: number }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left text-muted">{caption}</caption>
+        <thead>
+          <tr>{head.map((h) => <th key={h} scope="col" className="py-1 pr-3">{h}</th>)}</tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            <tr key={i} className="border-t border-line">{cells.map((c, j) => <td key={j} className="py-1 pr-3">{c}</td>)}</tr>
+          ))}
+        </tbody>
+      </table>
+      {more > 0 ? <p className="mt-2 text-sm text-muted">{`…and ${more} more.`}</p> : null}
+    </div>
+  )
+}
