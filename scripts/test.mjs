@@ -11,7 +11,7 @@ import postgres from 'postgres'
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test'
 const testDatabaseUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL
-const env = { ...process.env, TEST_DATABASE_URL: testDatabaseUrl, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }
+const env = { ...process.env, TEST_DATABASE_URL: testDatabaseUrl }
 const suiteStarted = Date.now()
 
 function connect(url) {
