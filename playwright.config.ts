@@ -16,10 +16,14 @@ if (!process.env.TEST_WORKER_INDEX && !existsSync(SERVER_BUILD)) {
   )
 }
 
+// Debian's old headless shell (package chromium-headless-shell, which .ci/run installs) draws
+// the same pages with far less CPU than the full browser in headless mode; the full browser
+// stays the fallback.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
 const CHROMIUM: Partial<PlaywrightTestOptions & PlaywrightWorkerOptions> = {
   browserName: 'chromium',
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium',
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -42,8 +46,8 @@ export default defineConfig({
   // the suite waits on the browser and the server far more than it computes.
   workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
-  // Limits, not waits: under `npm test` vitest shares the 2 cores, so a page can take a few
-  // seconds longer than on an idle machine.
+  // Limits, not waits: with two workers on a 2-core machine a page can take a few seconds
+  // longer than on an idle one.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,

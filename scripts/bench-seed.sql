@@ -133,6 +133,10 @@ from properties p
 cross join generate_series(1, 19) as n
 where p.reference_code = 'BV-00001';
 
+-- The shared property must be one a client may see: drafts and off-market listings are left out
+-- of share pages (decision 006), and BV-00001's pseudo-random status could be either.
+update properties set status = 'active', visibility = 'public' where reference_code = 'BV-00001';
+
 -- Fresh statistics, so the planner sees 5,000 rows (as it would after autovacuum on a live system).
 analyze properties;
 analyze property_photos;

@@ -1,25 +1,13 @@
 // `npm test`: typecheck, lint, build, unit + integration (PGlite, and Postgres), then Playwright.
 // Integration tests and Playwright both drive the production build, so it is built first.
-//
-// The machine has 2 cores and every stage leaves some of them idle (waits on the database, the
-// browser, timers), so independent stages run side by side: tsc, eslint and the build together,
-// then vitest and Playwright together. Playwright gets its own database, because vitest's Postgres
-// pass drops the shared schema when it starts (tests/support/reset-postgres.ts).
-import { spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
+import { spawnSync } from 'node:child_process'
 import postgres from 'postgres'
 
 const DEFAULT_TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test'
-const testDatabaseUrl = process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL
-const env = { ...process.env, TEST_DATABASE_URL: testDatabaseUrl }
-const suiteStarted = Date.now()
-
-function connect(url) {
-  return postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} })
-}
+const env = { ...process.env, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || DEFAULT_TEST_DATABASE_URL }
 
 async function checkPostgres(url) {
-  const sql = connect(url)
+  const sql = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} })
   try {
     await sql`select 1`
   } catch (error) {
@@ -31,79 +19,23 @@ async function checkPostgres(url) {
   }
 }
 
-/**
- * The end-to-end database: TEST_DATABASE_URL's database name plus `_e2e`, created when missing.
- * Null when this server does not let us create one; then Playwright runs after vitest instead.
- */
-async function ensureE2eDatabase(url) {
-  if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL
-  const e2eUrl = new URL(url)
-  const name = `${e2eUrl.pathname.slice(1) || 'postgres'}_e2e`
-  e2eUrl.pathname = `/${name}`
-  const sql = connect(url)
-  try {
-    const [found] = await sql`select 1 from pg_database where datname = ${name}`
-    if (!found) await sql.unsafe(`create database "${name.replaceAll('"', '""')}"`)
-    return e2eUrl.toString()
-  } catch (error) {
-    console.log(`(Playwright shares ${url} and runs after vitest: could not create ${name}: ${error.message})`)
-    return null
-  } finally {
-    await sql.end({ timeout: 1 })
-  }
-}
-
-/** Runs one command; its output lines carry `prefix` when stages run side by side. */
-function start(label, command, args, { prefix = '', extraEnv = {} } = {}) {
+function run(label, command, args) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`)
   const started = Date.now()
-  const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] })
-  for (const stream of [child.stdout, child.stderr]) {
-    const out = stream === child.stdout ? process.stdout : process.stderr
-    createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`))
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  if (result.status !== 0) {
+    console.error(`\n✗ ${label} failed after ${seconds}s`)
+    process.exit(result.status ?? 1)
   }
-  return new Promise((resolve) => {
-    child.on('close', (code, signal) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      const ok = code === 0
-      console.log(ok ? `✓ ${label} (${seconds}s)` : `✗ ${label} failed after ${seconds}s (${signal ?? `exit ${code}`})`)
-      resolve({ label, ok, code: code ?? 1 })
-    })
-  })
+  console.log(`✓ ${label} (${seconds}s)`)
 }
 
-/** Runs stages together and waits for all of them, so every failure is reported, then stops on any. */
-async function together(stages) {
-  console.log(`\n▶ ${stages.map((stage) => stage.label).join('  ∥  ')}`)
-  const results = await Promise.all(stages.map((stage) => start(stage.label, stage.command, stage.args, stage)))
-  const failed = results.filter((result) => !result.ok)
-  if (failed.length) {
-    console.error(`\nFailed: ${failed.map((result) => result.label).join(', ')}`)
-    process.exit(failed[0].code || 1)
-  }
-}
-
-await checkPostgres(testDatabaseUrl)
-const e2eDatabaseUrl = await ensureE2eDatabase(testDatabaseUrl)
-
-await together([{ label: 'route types', command: 'npx', args: ['react-router', 'typegen'] }])
-await together([
-  { label: 'typecheck', command: 'npx', args: ['tsc'], prefix: '[tsc] ' },
-  { label: 'lint (layering rule included, zero warnings)', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'], prefix: '[lint] ' },
-  { label: 'build', command: 'npx', args: ['react-router', 'build'], prefix: '[build] ' },
-])
-
-const vitest = { label: 'unit + integration (PGlite and Postgres)', command: 'npx', args: ['vitest', 'run'], prefix: '[vitest] ' }
-const playwright = {
-  label: 'end-to-end (Chromium, JavaScript on and off)',
-  command: 'npx',
-  args: ['playwright', 'test'],
-  prefix: '[e2e] ',
-  extraEnv: { E2E_DATABASE_URL: e2eDatabaseUrl ?? testDatabaseUrl },
-}
-if (e2eDatabaseUrl) {
-  await together([vitest, playwright])
-} else {
-  await together([vitest])
-  await together([playwright])
-}
-console.log(`\nAll test stages passed in ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min.`)
+await checkPostgres(env.TEST_DATABASE_URL)
+run('typecheck', 'npx', ['react-router', 'typegen'])
+run('typecheck', 'npx', ['tsc'])
+run('lint (layering rule included, zero warnings)', 'npx', ['eslint', '--max-warnings', '0', '.'])
+run('build', 'npx', ['react-router', 'build'])
+run('unit + integration (PGlite and Postgres)', 'npx', ['vitest', 'run'])
+run('end-to-end (Chromium, JavaScript on and off)', 'npx', ['playwright', 'test'])
+console.log('\nAll test stages passed.')
