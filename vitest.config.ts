@@ -5,7 +5,6 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const integrationEnv = {
   NODE_ENV: 'test',
   SESSION_SECRET: 'integration-test-secret-0123456789',
-  DATA_DIR: 'test-results/integration-data',
   APP_URL: 'http://localhost:3000',
   // A broker with up to 2 files gets the export zip at once; a third file sends it to the job.
   EXPORT_INLINE_MAX_FILES: '2',
@@ -19,7 +18,12 @@ const integration = (name: string, env: Record<string, string>): TestProjectInli
     name,
     include: ['tests/integration/**/*.test.ts'],
     exclude: name === 'pglite' ? [POSTGRES_ONLY] : [],
-    env: { ...integrationEnv, ...env },
+    // Each project has its own files: the two run at the same time, and some tests check that a
+    // folder (the upload spool, an account's files) is empty.
+    env: { ...integrationEnv, DATA_DIR: `test-results/integration-data/${name}`, ...env },
+    // One file at a time within a project: the Postgres files share one database and some assume
+    // no other writer. The PGlite and Postgres projects run side by side (maxWorkers below).
+    fileParallelism: false,
     // One module graph per worker: the database (PGlite takes seconds to open) is shared.
     isolate: false,
     setupFiles: ['tests/support/setup-integration.ts'],
@@ -33,6 +37,9 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL
 export default defineConfig({
   resolve: { alias: {} },
   test: {
+    // The PGlite pass is CPU in this process, the Postgres pass mostly waits on the server:
+    // on 2 cores they run side by side, a worker each.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       integration('pglite', { PGLITE_DIR: 'memory://' }),

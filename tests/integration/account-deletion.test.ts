@@ -17,8 +17,8 @@ import { findUser } from '#tests/support/db.ts'
 import { enableTwoFactor } from '#tests/support/two-factor.ts'
 import { createBrokerWorld, type BrokerWorld } from '#tests/support/world.ts'
 
-// The app under test runs with DATA_DIR=test-results/integration-data (vitest.config.ts).
-const FILES_DIR = path.resolve('test-results/integration-data/files')
+// The app under test runs with DATA_DIR=test-results/integration-data/<project> (vitest.config.ts).
+const FILES_DIR = path.resolve(process.env.DATA_DIR!, 'files')
 
 /** Every base table in every schema of this database (ours: public, and drizzle's own). */
 async function allTables() {

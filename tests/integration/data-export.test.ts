@@ -22,9 +22,9 @@ import { CookieJar, getPage, postForm, projectDatabaseEnv, signedInJar, startSer
 import { startSmtpListener, type SmtpListener } from '#tests/support/smtp.ts'
 import { propertyForm } from '#tests/support/properties.ts'
 
-// The app under test runs with DATA_DIR=test-results/integration-data (vitest.config.ts) and
+// The app under test runs with DATA_DIR=test-results/integration-data/<project> (vitest.config.ts) and
 // EXPORT_INLINE_MAX_FILES=2: the world's broker (one photo, one document) downloads at once.
-const FILES_DIR = path.resolve('test-results/integration-data/files')
+const FILES_DIR = path.resolve(process.env.DATA_DIR!, 'files')
 const NOTE = 'Call "the owner", then,\nvisit on Tuesday — façade'
 
 /** Every entry of a zip, by path, read with yauzl (a separate implementation from the writer). */

@@ -10,9 +10,9 @@ import { MAX_PHOTO_BYTES } from '#app/modules/media/limits.ts'
 import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 
-// The app under test runs with DATA_DIR=test-results/integration-data (vitest.config.ts).
-const FILES_DIR = path.resolve('test-results/integration-data/files')
-const SPOOL_DIR = path.resolve('test-results/integration-data/tmp/uploads')
+// The app under test runs with DATA_DIR=test-results/integration-data/<project> (vitest.config.ts).
+const FILES_DIR = path.resolve(process.env.DATA_DIR!, 'files')
+const SPOOL_DIR = path.resolve(process.env.DATA_DIR!, 'tmp/uploads')
 
 async function brokerWithProperty(title = 'Sea view flat') {
   const { browser, email } = await signedInBroker()

@@ -9,8 +9,8 @@ import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 import { createBrokerWorld } from '#tests/support/world.ts'
 
-// The app under test runs with DATA_DIR=test-results/integration-data (vitest.config.ts).
-const FILES_DIR = path.resolve('test-results/integration-data/files')
+// The app under test runs with DATA_DIR=test-results/integration-data/<project> (vitest.config.ts).
+const FILES_DIR = path.resolve(process.env.DATA_DIR!, 'files')
 
 const avatarFilesOf = (userId: string) => readdir(path.join(FILES_DIR, 'avatars', userId)).catch(() => [] as string[])
 
