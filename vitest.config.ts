@@ -18,12 +18,9 @@ const integration = (name: string, env: Record<string, string>): TestProjectInli
     name,
     include: ['tests/integration/**/*.test.ts'],
     exclude: name === 'pglite' ? [POSTGRES_ONLY] : [],
-    // Each project has its own files: the two run at the same time, and some tests check that a
-    // folder (the upload spool, an account's files) is empty.
+    // Each project has its own files: `npm test` runs the two side by side, and some tests check
+    // that a folder (the upload spool, an account's files) is empty.
     env: { ...integrationEnv, DATA_DIR: `test-results/integration-data/${name}`, ...env },
-    // One file at a time within a project: the Postgres files share one database and some assume
-    // no other writer. The PGlite and Postgres projects run side by side (maxWorkers below).
-    fileParallelism: false,
     // One module graph per worker: the database (PGlite takes seconds to open) is shared.
     isolate: false,
     setupFiles: ['tests/support/setup-integration.ts'],
@@ -37,9 +34,6 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL
 export default defineConfig({
   resolve: { alias: {} },
   test: {
-    // The PGlite pass is CPU in this process, the Postgres pass mostly waits on the server:
-    // on 2 cores they run side by side, a worker each.
-    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       integration('pglite', { PGLITE_DIR: 'memory://' }),
