@@ -8,7 +8,7 @@ import { requestPasswordReset } from '#app/modules/auth/password-reset.server.ts
 import { ForgotPasswordSchema } from '#app/modules/auth/schemas.ts'
 import { MAIL_DOWN_MESSAGE } from '#app/modules/mail/circuit.server.ts'
 import { ErrorList, Field, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
-import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
+import { AuthFrame } from '#app/ui/auth-frame.tsx'
 import type { Route } from './+types/forgot-password'
 
 export const SENT_MESSAGE =
@@ -47,36 +47,31 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
   })
   useFocusFirstInvalid(form.id, actionData?.result)
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
-      <Link to="/" className="text-center text-lg font-bold text-ink no-underline">
-        BrokerVault
-      </Link>
-      <section className="space-y-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
-        <h1 className="text-xl font-semibold">Forgot your password?</h1>
-        {actionData?.sent ? (
-          <p role="status" className="rounded-md border border-success bg-success-soft px-3 py-2 text-sm text-success">
-            {SENT_MESSAGE}
-          </p>
-        ) : (
-          <p className="text-sm text-muted">Enter the e-mail address you sign in with. We will send you a link to choose a new password.</p>
-        )}
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <RequiredNote />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Field
-            label="Email"
-            errors={fields.email.errors}
-            errorId={fields.email.errorId}
-            inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
-          />
-          <SubmitButton className="w-full" pendingText="Sending...">
-            Send the link
-          </SubmitButton>
-        </Form>
-        <p className="text-center text-sm">
-          <Link to="/auth">Back to sign in</Link>
+    <AuthFrame>
+      <h1 className="text-xl font-semibold">Forgot your password?</h1>
+      {actionData?.sent ? (
+        <p role="status" className="rounded-md border border-success bg-success-soft px-3 py-2 text-sm text-success">
+          {SENT_MESSAGE}
         </p>
-      </section>
-    </main>
+      ) : (
+        <p className="text-sm text-muted">Enter the e-mail address you sign in with. We will send you a link to choose a new password.</p>
+      )}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <RequiredNote />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Email"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+          inputProps={{ ...getInputProps(fields.email, { type: 'email' }), autoComplete: 'email' }}
+        />
+        <SubmitButton className="w-full" pendingText="Sending...">
+          Send the link
+        </SubmitButton>
+      </Form>
+      <p className="text-center text-sm">
+        <Link to="/auth">Back to sign in</Link>
+      </p>
+    </AuthFrame>
   )
 }

@@ -8,7 +8,7 @@ import { findResetLink, resetPassword } from '#app/modules/auth/password-reset.s
 import { ResetPasswordSchema } from '#app/modules/auth/schemas.ts'
 import { deleteAllSessions } from '#app/modules/session/sessions.server.ts'
 import { ErrorList, Field, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
-import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
+import { AuthFrame } from '#app/ui/auth-frame.tsx'
 import type { Route } from './+types/reset-password'
 
 export const INVALID_LINK_MESSAGE = 'This link has been used, has expired, or is not a reset link.'
@@ -56,7 +56,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     />
   )
   return (
-    <ResetFrame>
+    <AuthFrame>
       <h1 className="text-xl font-semibold">Choose a new password</h1>
       <p className="text-sm text-muted">{`For ${loaderData.email}. Every device signed in to the account will be signed out.`}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -70,14 +70,14 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           Set the new password
         </SubmitButton>
       </Form>
-    </ResetFrame>
+    </AuthFrame>
   )
 }
 
 /** Used, expired or unknown links: what happened, and a way to ask again. */
 export function ErrorBoundary() {
   return (
-    <ResetFrame>
+    <AuthFrame>
       <h1 className="text-xl font-semibold">This link no longer works</h1>
       <p role="alert" className="text-sm">
         {`${INVALID_LINK_MESSAGE} Reset links work once, for one hour.`}
@@ -85,17 +85,6 @@ export function ErrorBoundary() {
       <p className="text-sm">
         <Link to="/forgot-password">Ask for a new link</Link>
       </p>
-    </ResetFrame>
-  )
-}
-
-function ResetFrame({ children }: { children: React.ReactNode }) {
-  return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
-      <Link to="/" className="text-center text-lg font-bold text-ink no-underline">
-        BrokerVault
-      </Link>
-      <section className="space-y-4 rounded-xl border border-line bg-surface p-6 shadow-sm">{children}</section>
-    </main>
+    </AuthFrame>
   )
 }

@@ -12,7 +12,7 @@ import { endChallenge, findChallenge, recordChallengeFailure } from '#app/module
 import { TwoFactorSignInSchema } from '#app/modules/two-factor/schemas.ts'
 import { verifySecondFactor, WRONG_CODE_MESSAGE } from '#app/modules/two-factor/two-factor.server.ts'
 import { ErrorList, Field, RequiredNote, SubmitButton, useFocusFirstInvalid } from '#app/ui/form.tsx'
-import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
+import { AuthFrame } from '#app/ui/auth-frame.tsx'
 import { finishSignIn } from './auth.server.ts'
 import type { Route } from './+types/two-factor'
 
@@ -98,33 +98,28 @@ export default function TwoFactorPage({ actionData }: Route.ComponentProps) {
   })
   useFocusFirstInvalid(form.id, actionData?.result)
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
-      <Link to="/" className="text-center text-lg font-bold text-ink no-underline">
-        BrokerVault
-      </Link>
-      <section className="space-y-4 rounded-xl border border-line bg-surface p-6 shadow-sm">
-        <h1 className="text-xl font-semibold">Two-factor authentication</h1>
-        <p className="text-sm text-muted">
-          Enter the 6-digit code from your authenticator app. If you do not have your phone, enter one of your recovery
-          codes instead.
-        </p>
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <RequiredNote />
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Field
-            label="Authentication code"
-            errors={fields.code.errors}
-            errorId={fields.code.errorId}
-            inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false, autoFocus: true }}
-          />
-          <SubmitButton className="w-full" pendingText="Checking...">
-            Verify
-          </SubmitButton>
-        </Form>
-        <p className="text-center text-sm">
-          <Link to="/auth">Back to sign in</Link>
-        </p>
-      </section>
-    </main>
+    <AuthFrame>
+      <h1 className="text-xl font-semibold">Two-factor authentication</h1>
+      <p className="text-sm text-muted">
+        Enter the 6-digit code from your authenticator app. If you do not have your phone, enter one of your recovery
+        codes instead.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <RequiredNote />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          label="Authentication code"
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+          inputProps={{ ...getInputProps(fields.code, { type: 'text' }), autoComplete: 'one-time-code', autoCapitalize: 'none', spellCheck: false, autoFocus: true }}
+        />
+        <SubmitButton className="w-full" pendingText="Checking...">
+          Verify
+        </SubmitButton>
+      </Form>
+      <p className="text-center text-sm">
+        <Link to="/auth">Back to sign in</Link>
+      </p>
+    </AuthFrame>
   )
 }
