@@ -60,6 +60,7 @@ export const TABLE_OWNERS = {
   clientListingItems: 'listings',
   shares: 'sharing',
   shareViews: 'sharing',
+  shareContentVersions: 'sharing',
   clientFeedback: 'sharing',
   deals: 'deals',
   comments: 'comments',

@@ -24,6 +24,10 @@ import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
 import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
+import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
+
+/** For the tests: share views are counted after the page is answered (share-views.server.ts). */
+export { settleShareViews }
 
 export const streamTimeout = 5_000
 
@@ -156,6 +160,7 @@ export function getServerTimeoutsMs() {
 /** Shutdown, after the last request: running jobs get a few seconds, then the database closes. */
 export async function closeServerResources() {
   try {
+    await settleShareViews()
     await stopJobWorkers(JOB_SHUTDOWN_MS)
   } finally {
     await closeDatabase()

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { check, customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './accounts.ts'
 import { properties, propertyCategory, propertyPurpose, propertyType } from './properties.ts'
 import { CLIENT_KINDS, CLIENT_STAGES, COMMENT_SUBJECTS, DEAL_STAGES, FEEDBACK_REACTIONS, SHARE_KINDS } from '../reference.ts'
@@ -109,6 +109,19 @@ export const shares = pgTable(
     ),
   ],
 )
+
+/**
+ * A counter per broker that database triggers raise on every change a share page shows: the
+ * broker's properties, photos, documents, shortlists, clients' feedback, profile and e-mail
+ * (migration 0015). Share pages are cached by it, so a change shows on the very next request
+ * from any server (docs/decisions/020-share-page-cache.md).
+ */
+export const shareContentVersions = pgTable('share_content_versions', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
 
 /** One row per share, visitor (a keyed hash, no personal data) and day: views count once a day. */
 export const shareViews = pgTable(

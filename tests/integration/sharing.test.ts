@@ -1,11 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { and, desc, eq } from 'drizzle-orm'
-import sharp from 'sharp'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { activities, clientFeedback, clients, properties, propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
+import { activities, clientFeedback, properties, shares } from '#db/schema.ts'
 import {
   FEEDBACK_IP_WINDOW_SECONDS,
   FEEDBACK_LIMIT_PER_IP_PER_15_MIN,
@@ -15,11 +14,10 @@ import {
 } from '#app/modules/sharing/feedback.server.ts'
 import { resolveLiveShare } from '#app/modules/sharing/shares.server.ts'
 import { VISITOR_COOKIE_MAX_AGE_SECONDS } from '#app/modules/sharing/share-views.server.ts'
-import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
-import { findUser } from '#tests/support/db.ts'
+import { settleShareViews, TestBrowser } from '#tests/support/app.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
+import { addClient, broker, createShare, PRIVATE_MARKER, sharedWorld, uploadDocument, uploadPhotos } from '#tests/support/share-world.ts'
 
-const PRIVATE_MARKER = 'PRIVATE-NOTES-MARKER-9d41'
 const OTHER_FEEDBACK_MARKER = 'OTHER-CLIENT-FEEDBACK-MARKER-9d41'
 const BUDGET_BYTES = 30 * 1024
 const ASSETS_DIR = 'build/client/assets'
@@ -32,59 +30,6 @@ beforeAll(async () => {
     stylesheets.set(`/assets/${name}`, await readFile(path.join(ASSETS_DIR, name)))
   }
 })
-
-async function broker(fullName = 'Olivia Broker') {
-  const { browser, email } = await signedInBroker(fullName)
-  return { browser, ownerId: (await findUser(email)).id }
-}
-
-async function addClient(ownerId: string, fullName: string) {
-  const [client] = await getDb().insert(clients).values({ ownerId, fullName }).returning({ id: clients.id })
-  return client!.id
-}
-
-/** Creates a link through the share panel's form and returns its id (the newest of the target). */
-async function createShare(browser: TestBrowser, kind: 'property' | 'client_listing', targetId: string, expiresInDays = '') {
-  const response = await browser.post('/shares', { intent: 'create', kind, targetId, expiresInDays, redirectTo: '/home' })
-  expect(response.status).toBe(302)
-  const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
-  const [share] = await getDb().select({ id: shares.id }).from(shares).where(target).orderBy(desc(shares.createdAt)).limit(1)
-  return share!.id
-}
-
-async function uploadPhotos(browser: TestBrowser, propertyId: string, count: number) {
-  const form = new FormData()
-  form.set('intent', 'upload-photos')
-  for (let i = 0; i < count; i++) {
-    const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: i * 12, g: 120, b: 200 } } }).jpeg().toBuffer()
-    form.append('photos', new File([new Uint8Array(jpeg)], `room-${i}.jpg`, { type: 'image/jpeg' }))
-  }
-  expect((await browser.postMultipart(`/property/${propertyId}/media?upload=photos`, form)).status).toBe(302)
-  return getDb().select({ id: propertyPhotos.id }).from(propertyPhotos).where(eq(propertyPhotos.propertyId, propertyId))
-}
-
-async function uploadDocument(browser: TestBrowser, propertyId: string, title: string, shared: boolean) {
-  const form = new FormData()
-  form.set('intent', 'upload-document')
-  form.set('title', title)
-  form.set('document', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${title}.pdf`, { type: 'application/pdf' }))
-  await browser.postMultipart(`/property/${propertyId}/media?upload=document`, form)
-  const [document] = await getDb().select({ id: propertyDocuments.id }).from(propertyDocuments).where(eq(propertyDocuments.title, title))
-  if (shared) await browser.post(`/property/${propertyId}/media`, { intent: 'share-document', documentId: document!.id, shared: 'true' })
-  return document!.id
-}
-
-/** A broker, a property with private notes, a client whose shortlist holds it, and a link to each. */
-async function sharedWorld() {
-  const owner = await broker()
-  const propertyId = await createPropertyVia(owner.browser, { title: 'Sea view flat', privateNotes: PRIVATE_MARKER, price: '450000' })
-  const clientId = await addClient(owner.ownerId, 'Ana Lima')
-  await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'add', propertyId })
-  await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'note', propertyId, note: 'Walk to the beach.' })
-  const propertyShare = await createShare(owner.browser, 'property', propertyId)
-  const listingShare = await createShare(owner.browser, 'client_listing', clientId)
-  return { owner, propertyId, clientId, propertyShare, listingShare, listingPath: `/client-listing/${listingShare}` }
-}
 
 const feedbackOf = (clientId: string) => getDb().select().from(clientFeedback).where(eq(clientFeedback.clientId, clientId))
 
@@ -196,7 +141,10 @@ describe('share pages', () => {
   it('count a view once per visitor and day, never for the owner, and cache only cookie-free answers', async () => {
     const { owner, propertyShare } = await sharedWorld()
     const path = `/preview/${propertyShare}`
-    const viewCount = async () => (await getDb().select().from(shares).where(eq(shares.id, propertyShare)))[0]?.viewCount
+    const viewCount = async () => {
+      await settleShareViews()
+      return (await getDb().select().from(shares).where(eq(shares.id, propertyShare)))[0]?.viewCount
+    }
     const first = new TestBrowser()
     const firstView = await first.get(path)
     expect(firstView.headers.getSetCookie().some((c) => c.startsWith('bv_visitor='))).toBe(true)
@@ -211,6 +159,7 @@ describe('share pages', () => {
     await owner.browser.get(path)
     await new TestBrowser().get(path, { headers: { 'User-Agent': 'WhatsApp/2.23.20' } })
     expect(await viewCount()).toBe(2)
+    await settleShareViews()
     const viewed = await getDb().select().from(activities).where(and(eq(activities.shareId, propertyShare), eq(activities.kind, 'share_viewed')))
     expect(viewed).toHaveLength(2)
     expect(viewed[0]?.summary).toBe('Share link of Sea view flat opened')

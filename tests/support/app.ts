@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { ServerBuild } from 'react-router'
 
 type EntryModule = {
+  settleShareViews: () => Promise<void>
   createAppRequestHandler: (
     build: ServerBuild,
     mode?: string,
@@ -13,6 +14,9 @@ const build = (await import(/* @vite-ignore */ buildPath).catch(() => {
   throw new Error('build/server/index.js is missing: run `npm run build` before the integration tests.')
 })) as ServerBuild
 const handle = (build.entry.module as unknown as EntryModule).createAppRequestHandler(build, 'production')
+
+/** Share views are written after the page is answered: wait for them before reading counts. */
+export const settleShareViews = () => (build.entry.module as unknown as EntryModule).settleShareViews()
 
 /** The server build under test: its route manifest lists every route and which have actions. */
 export const serverBuild = build

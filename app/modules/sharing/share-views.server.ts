@@ -23,10 +23,24 @@ type ViewContext = {
 }
 
 /**
+ * Views already written by this process today, as `day:shareId:visitorHash`: a returning visitor
+ * costs no query. Bounded; cleared when the UTC day changes or it fills up (the database's
+ * unique key still counts each view once, whichever server sees it).
+ */
+const countedToday = new Set<string>()
+let countedDay = ''
+const COUNTED_MAX = 100_000
+/** View writes still running: a shutdown waits for them, and tests read after them. */
+const pendingWrites = new Set<Promise<void>>()
+
+/**
  * Counts a view at most once per visitor, share and day (UTC). The visitor is a random id in a
  * signed cookie; the table keeps only sha256(share id + visitor id), so rows of different
  * shares cannot be linked to one person. Link-preview bots (chat apps unfurling the URL) and
  * the owner are not counted. Returns the Set-Cookie header to send when the visitor is new.
+ *
+ * The page never waits for the count: the write runs after the answer is on its way (a share
+ * page is what a client's phone waits for), and a failed write is logged, not shown.
  */
 export async function countShareView(share: LiveShare, { request, viewerBrokerId, subject }: ViewContext) {
   if (request.method !== 'GET' || viewerBrokerId === share.ownerId || isbot(request.headers.get('User-Agent'))) {
@@ -38,6 +52,24 @@ export async function countShareView(share: LiveShare, { request, viewerBrokerId
 
   const visitorHash = createHash('sha256').update(`${share.id}:${visitorId}`).digest('hex')
   const day = new Date().toISOString().slice(0, 10)
+  if (day !== countedDay || countedToday.size >= COUNTED_MAX) {
+    countedToday.clear()
+    countedDay = day
+  }
+  const key = `${day}:${visitorHash}`
+  if (countedToday.has(key)) return { setCookie }
+  countedToday.add(key)
+  const write = recordView(share, visitorHash, day, subject).catch((error: unknown) => {
+    // Not remembered, so the visitor's next view tries again.
+    countedToday.delete(key)
+    console.error('Counting a share view failed', error)
+  })
+  pendingWrites.add(write)
+  void write.finally(() => pendingWrites.delete(write))
+  return { setCookie }
+}
+
+async function recordView(share: LiveShare, visitorHash: string, day: string, subject: string) {
   await getDb().transaction(async (tx) => {
     const inserted = await tx
       .insert(shareViews)
@@ -57,7 +89,11 @@ export async function countShareView(share: LiveShare, { request, viewerBrokerId
       summary: `Share link of ${subject} opened`,
     })
   })
-  return { setCookie }
+}
+
+/** Resolves once every view write started so far has finished (shutdown, tests). */
+export async function settleShareViews() {
+  while (pendingWrites.size) await Promise.all(pendingWrites)
 }
 
 export type ShareViewCount = { shareId: string; kind: ShareKind; propertyId: string | null; clientId: string | null; views: number }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
-import { shares } from '#db/schema.ts'
+import { shareContentVersions, shares } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
@@ -21,7 +21,15 @@ export const isShareId = (value: unknown): value is string => typeof value === '
 const newShareId = () => randomBytes(SHARE_ID_BYTES).toString('base64url')
 
 export type ShareTarget = { kind: 'property'; propertyId: string } | { kind: 'client_listing'; clientId: string }
-export type LiveShare = { id: string; ownerId: string; kind: ShareKind; propertyId: string | null; clientId: string | null }
+export type LiveShare = {
+  id: string
+  ownerId: string
+  kind: ShareKind
+  propertyId: string | null
+  clientId: string | null
+  /** The owner's share content version (share_content_versions): what a cached page is checked against. */
+  contentVersion: number
+}
 
 /** Not revoked and not expired, evaluated by the database clock (one clock for every server). */
 /** Every link of this broker, live or not, by id (account deletion, in its transaction). */
@@ -136,9 +144,18 @@ async function describeShared(brokerId: string, share: { propertyId: string | nu
 /** The share behind a public URL, or null when unknown, revoked or expired (all look the same). */
 export async function resolveLiveShare(shareId: unknown): Promise<LiveShare | null> {
   if (!isShareId(shareId)) return null
+  // One query, which a cached share page also needs: is the link live, and is its page current?
   const [share] = await getDb()
-    .select({ id: shares.id, ownerId: shares.ownerId, kind: shares.kind, propertyId: shares.propertyId, clientId: shares.clientId })
+    .select({
+      id: shares.id,
+      ownerId: shares.ownerId,
+      kind: shares.kind,
+      propertyId: shares.propertyId,
+      clientId: shares.clientId,
+      contentVersion: sql<number>`coalesce(${shareContentVersions.version}, 0)`.mapWith(Number),
+    })
     .from(shares)
+    .leftJoin(shareContentVersions, eq(shareContentVersions.ownerId, shares.ownerId))
     .where(and(eq(shares.id, shareId), liveShareCondition()))
     .limit(1)
   return share ?? null

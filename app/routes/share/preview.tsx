@@ -10,54 +10,52 @@ import { scheduleFeedbackNotice } from '#app/modules/notices/feedback-notices.se
 import { sharePath } from '#app/modules/sharing/share-links.ts'
 import { shareMeta } from './share-meta.ts'
 import { loadSharePage } from '#app/modules/sharing/share-page.server.ts'
-import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
-import { resolveLiveShare } from '#app/modules/sharing/shares.server.ts'
+import { countShareView } from '#app/modules/sharing/share-views.server.ts'
 import type { RouteHandle } from '#app/root.tsx'
 import { ClientListingView } from '#app/ui/listing-view.tsx'
 import { SharedPropertyView, SharePage } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/preview'
 import { readForm } from '#app/http/form-body.server.ts'
+import {
+  isAnonymousShareRequest,
+  liveShareContext,
+  PRIVATE_CACHE_CONTROL,
+  SHARED_CACHE_CONTROL,
+  shareSubjectContext,
+  sharePageCacheMiddleware,
+} from '#app/http/share-page-cache.server.ts'
 
 // Share pages ship no JavaScript at all (cheap phones); the root leaves Scripts out.
 export const handle: RouteHandle = { hydrate: false }
 
-// Only a broker carries the flag, and a request with that cookie is never cached publicly.
-export const middleware: Route.MiddlewareFunction[] = [clearTrialExpiredFlag]
+// Only a broker carries the flag, and a request with that cookie is never cached publicly. Then
+// the link is resolved (404 unless live), and an anonymous visitor's page comes from memory
+// while its content is unchanged (app/http/share-page-cache.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [clearTrialExpiredFlag, sharePageCacheMiddleware]
 
 /*
- * Caching. A share page's bytes depend only on its URL, except for what cookies change: the
- * visitor cookie set on a first view, a toast after feedback (flash cookie), a theme, a session.
- * So a CDN may keep it briefly only when the request carries no cookie but the visitor's and
- * the response sets none; everything else is `private, no-store`. `Vary: Cookie` keeps caches
- * that honour it from serving one visitor's toast to another. The price: a revoked link can
- * stay visible at a CDN for up to s-maxage (5 minutes), and cache hits are not counted as views.
+ * Caching by others. A share page's bytes depend only on its URL, except for what cookies
+ * change: the visitor cookie set on a first view, a toast after feedback (flash cookie), a
+ * theme, a session. So a CDN may keep it briefly only when the request carries no cookie but
+ * the visitor's and the response sets none; everything else is `private, no-store`. `Vary:
+ * Cookie` keeps caches that honour it from serving one visitor's toast to another. The price: a
+ * revoked link can stay visible at a CDN for up to s-maxage (5 minutes), and CDN hits are not
+ * counted as views.
  */
-const SHARED_CACHE_CONTROL = 'public, max-age=60, s-maxage=300'
-const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
-/**
- * One module serves /preview/{sharedUrlId} (property shares) and /client-listing/{sharedId}
- * (client listings). Unknown, revoked, expired, or the other kind's URL: the very same 404.
- */
-async function requireShare(params: { sharedUrlId?: string; sharedId?: string }) {
-  const kind = params.sharedId !== undefined ? 'client_listing' : 'property'
-  const share = await resolveLiveShare(params.sharedId ?? params.sharedUrlId)
-  if (!share || share.kind !== kind) notFound()
-  return share
+/** The share the middleware resolved (it answers 404 for anything but a live link of this kind). */
+function requireShare(context: Route.LoaderArgs['context']) {
+  return context.get(liveShareContext) ?? notFound()
 }
 
-function carriesOnlyVisitorCookie(request: Request) {
-  const names = (request.headers.get('Cookie') ?? '').split(';').map((pair) => pair.split('=')[0]?.trim())
-  return names.every((name) => !name || name === VISITOR_COOKIE_NAME)
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const share = await requireShare(params)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const share = requireShare(context)
   const page = orNotFound(await loadSharePage(share))
   const first = page.properties[0]
   const subject = share.kind === 'property' ? (first?.title ?? 'a property') : `the shortlist of ${page.broker.fullName}`
+  context.set(shareSubjectContext, subject)
   const { setCookie } = await countShareView(share, { request, viewerBrokerId: getAuth(context)?.user.id ?? null, subject })
-  const cacheable = request.method === 'GET' && !setCookie && carriesOnlyVisitorCookie(request)
+  const cacheable = request.method === 'GET' && !setCookie && isAnonymousShareRequest(request)
   const headers = new Headers({ 'Cache-Control': cacheable ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL, Vary: 'Cookie' })
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
@@ -65,8 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** Feedback on a shared client listing; a property share has nothing to post. */
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const share = await requireShare(params)
+export async function action({ request, context }: Route.ActionArgs) {
+  const share = requireShare(context)
   if (share.kind !== 'client_listing') notFound()
   const result = orNotFound(await submitFeedback(share, context.get(clientAddressContext), await readForm(request)))
   const noStore = { 'Cache-Control': PRIVATE_CACHE_CONTROL }

@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import { createContext, type MiddlewareFunction } from 'react-router'
+import { getEnv } from '#app/lib/env.server.ts'
+import { notFound } from '#app/lib/http.ts'
+import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
+import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
+import { contentSecurityPolicy } from './security-headers.server.ts'
+
+/*
+ * Share pages from memory (docs/decisions/020-share-page-cache.md). A client's phone gets the
+ * page rendered for the share's current content version, gzipped once, with no render and one
+ * query: the lookup that every request needs anyway (is the link live?) also reads the
+ * owner's version, which database triggers raise on every change a share page shows. So a
+ * change shows on the next request, from any server, and a revoked or expired link is a 404
+ * at once: the cache is never asked before the database.
+ *
+ * Only anonymous requests are served from it: a GET with no query and no cookie but the
+ * visitor's. A toast after feedback (flash cookie), a theme, a signed-in broker: those pages
+ * are rendered as before.
+ */
+
+/** The live share of this request, resolved by the middleware; the loader reads it from here. */
+export const liveShareContext = createContext<LiveShare | null>(null)
+/** What the page shows, for the activity line of a view ("Share link of Sea view flat opened"). */
+export const shareSubjectContext = createContext<string>('a share')
+
+export const SHARED_CACHE_CONTROL = 'public, max-age=60, s-maxage=300'
+export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+type Bytes = Uint8Array<ArrayBuffer>
+type CachedPage = { version: number; subject: string; html: Bytes; gzip: Bytes; etag: string }
+
+const pages = new Map<string, CachedPage>()
+let cachedBytes = 0
+// A 20-photo page is about 60 KB plus 10 KB gzipped: some 450 pages in 32 MiB.
+const MAX_CACHED_BYTES = 32 * 1024 * 1024
+
+const pageBytes = (page: CachedPage) => page.html.byteLength + page.gzip.byteLength
+
+function forget(shareId: string) {
+  const page = pages.get(shareId)
+  if (!page) return
+  pages.delete(shareId)
+  cachedBytes -= pageBytes(page)
+}
+
+function remember(shareId: string, page: CachedPage) {
+  forget(shareId)
+  pages.set(shareId, page)
+  cachedBytes += pageBytes(page)
+  // Least recently used first (a hit moves its page to the end).
+  for (const oldest of pages.keys()) {
+    if (cachedBytes <= MAX_CACHED_BYTES) break
+    forget(oldest)
+  }
+}
+
+function cachedPage(share: LiveShare): CachedPage | null {
+  const page = pages.get(share.id)
+  if (!page) return null
+  if (page.version !== share.contentVersion) {
+    forget(share.id)
+    return null
+  }
+  pages.delete(share.id)
+  pages.set(share.id, page)
+  return page
+}
+
+/** The request's cookie names, without parsing values. */
+const cookieNames = (request: Request) =>
+  (request.headers.get('Cookie') ?? '').split(';').map((pair) => pair.split('=')[0]?.trim())
+
+/** A request whose page depends on the URL only. */
+export function isAnonymousShareRequest(request: Request) {
+  return cookieNames(request).every((name) => !name || name === VISITOR_COOKIE_NAME)
+}
+
+function isCacheable(request: Request) {
+  return request.method === 'GET' && new URL(request.url).search === '' && isAnonymousShareRequest(request)
+}
+
+const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get('Accept-Encoding') ?? '')
+
+function cachedResponse(request: Request, page: CachedPage, setCookie: string | null) {
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': contentSecurityPolicy(randomBytes(16).toString('base64'), getEnv().isProduction),
+    'Cache-Control': setCookie ? PRIVATE_CACHE_CONTROL : SHARED_CACHE_CONTROL,
+    Vary: 'Cookie, Accept-Encoding',
+    ETag: page.etag,
+  })
+  if (setCookie) headers.append('Set-Cookie', setCookie)
+  if (request.headers.get('If-None-Match') === page.etag) return new Response(null, { status: 304, headers })
+  const gzip = acceptsGzip(request)
+  if (gzip) headers.set('Content-Encoding', 'gzip')
+  const body = gzip ? page.gzip : page.html
+  headers.set('Content-Length', String(body.byteLength))
+  return new Response(body, { status: 200, headers })
+}
+
+/**
+ * The share route's middleware: resolves the link (404 for unknown, revoked, expired, or the
+ * other kind's URL), then answers from the cache when it can, and fills it when it cannot.
+ */
+export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
+  const kind = params.sharedId !== undefined ? 'client_listing' : 'property'
+  const share = await resolveLiveShare(params.sharedId ?? params.sharedUrlId)
+  if (!share || share.kind !== kind) notFound()
+  context.set(liveShareContext, share)
+  if (!isCacheable(request)) return next()
+
+  const hit = cachedPage(share)
+  if (hit) {
+    const { setCookie } = await countShareView(share, { request, viewerBrokerId: null, subject: hit.subject })
+    return cachedResponse(request, hit, setCookie)
+  }
+  const response = await next()
+  if (response.status !== 200 || !response.headers.get('Content-Type')?.startsWith('text/html')) return response
+  const html = new TextEncoder().encode(await response.text())
+  const page: CachedPage = {
+    version: share.contentVersion,
+    subject: context.get(shareSubjectContext),
+    html,
+    // Copied out of zlib's buffer pool, so the page owns exactly its bytes.
+    gzip: new Uint8Array(gzipSync(html, { level: 9 })),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  }
+  remember(share.id, page)
+  const headers = new Headers(response.headers)
+  headers.set('ETag', page.etag)
+  return new Response(html, { status: 200, headers })
+}

@@ -1,0 +1,147 @@
+import { gunzipSync } from 'node:zlib'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.server.ts'
+import { shares } from '#db/schema.ts'
+import { TestBrowser } from '#tests/support/app.ts'
+import { propertyForm } from '#tests/support/properties.ts'
+import { broker, sharedWorld, uploadDocument, uploadPhotos } from '#tests/support/share-world.ts'
+
+/** The queries a response made, from its Server-Timing header (db;desc="N queries"). */
+const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(response.headers.get('Server-Timing') ?? '')?.[1])
+
+/**
+ * A returning visitor (the visitor cookie is set on the first view). `fresh` reads the page and
+ * asserts it came from memory: one query, the link's own lookup.
+ */
+async function visitor(path: string) {
+  const browser = new TestBrowser()
+  expect((await browser.get(path)).status).toBe(200)
+  return {
+    browser,
+    async page() {
+      const response = await browser.get(path)
+      expect(response.status).toBe(200)
+      return { html: await response.text(), queries: queriesOf(response) }
+    },
+  }
+}
+
+describe('share page cache', () => {
+  it('serves an anonymous visitor from memory: one query, gzipped once, with an ETag and 304', async () => {
+    const { propertyShare } = await sharedWorld()
+    const path = `/preview/${propertyShare}`
+    const client = await visitor(path)
+    const first = await client.page()
+    const second = await client.page()
+    expect(second.queries).toBe(1)
+    expect(second.html).toBe(first.html)
+
+    const gzipped = await client.browser.get(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(first.html)
+    const etag = gzipped.headers.get('ETag')
+    expect(etag).toMatch(/^"[\w-]{27}"$/)
+    expect(gzipped.headers.get('Cache-Control')).toBe('public, max-age=60, s-maxage=300')
+    expect(gzipped.headers.get('Content-Security-Policy')).toContain("default-src 'self'")
+    expect(gzipped.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    const notModified = await client.browser.get(path, { headers: { 'If-None-Match': etag! } })
+    expect(notModified.status).toBe(304)
+    expect(await notModified.text()).toBe('')
+
+    // A new visitor gets the cached page with its visitor cookie, and nothing is cached publicly.
+    const newcomer = await new TestBrowser().get(path)
+    expect(newcomer.headers.getSetCookie().some((cookie) => cookie.startsWith('bv_visitor='))).toBe(true)
+    expect(newcomer.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(await newcomer.text()).toBe(first.html)
+  })
+
+  it('renders what cookies change (theme, a signed-in broker) and a query string afresh', async () => {
+    const { owner, propertyShare } = await sharedWorld()
+    const path = `/preview/${propertyShare}`
+    await (await visitor(path)).page()
+    const themed = new TestBrowser()
+    await themed.post('/theme', { theme: 'dark' })
+    const dark = await themed.get(path)
+    expect(queriesOf(dark)).toBeGreaterThan(1)
+    expect(await dark.text()).toContain('data-theme="dark"')
+    expect(queriesOf(await owner.browser.get(path))).toBeGreaterThan(1)
+    expect(queriesOf(await new TestBrowser().get(`${path}?utm_source=whatsapp`))).toBeGreaterThan(1)
+  })
+
+  it("shows every change of the property, its photos and documents, and the broker's profile on the next request", async () => {
+    const { owner, propertyId, propertyShare } = await sharedWorld()
+    const client = await visitor(`/preview/${propertyShare}`)
+    const expectChange = async (change: () => Promise<unknown>, check: (html: string) => void) => {
+      expect((await client.page()).queries).toBe(1)
+      await change()
+      const after = await client.page()
+      expect(after.queries).toBeGreaterThan(1)
+      check(after.html)
+    }
+
+    await expectChange(
+      () => owner.browser.post(`/property/${propertyId}/edit`, propertyForm({ title: 'Sea view flat, new roof', price: '450000' })),
+      (html) => expect(html).toContain('Sea view flat, new roof'),
+    )
+    let photoId = ''
+    await expectChange(
+      async () => (photoId = (await uploadPhotos(owner.browser, propertyId, 1))[0]!.id),
+      (html) => expect(html).toContain(`/media/${photoId}/`),
+    )
+    await expectChange(
+      () => owner.browser.post(`/property/${propertyId}/media`, { intent: 'caption', photoId, caption: 'Terrace at sunset' }),
+      (html) => expect(html).toContain('Terrace at sunset'),
+    )
+    await expectChange(
+      () => owner.browser.post(`/property/${propertyId}/media`, { intent: 'delete-photo', photoId }),
+      (html) => expect(html).not.toContain(`/media/${photoId}/`),
+    )
+    let documentId = ''
+    await expectChange(
+      async () => (documentId = await uploadDocument(owner.browser, propertyId, 'Floor plan', true)),
+      (html) => expect(html).toContain(`/documents/${documentId}`),
+    )
+    await expectChange(
+      () => owner.browser.post(`/property/${propertyId}/media`, { intent: 'share-document', documentId, shared: 'false' }),
+      (html) => expect(html).not.toContain(`/documents/${documentId}`),
+    )
+    await expectChange(
+      () => owner.browser.post('/profile', { intent: 'update-profile', fullName: 'Olivia Broker', phone: '+351 912 000 111', agencyName: '', licenceNumber: '' }),
+      (html) => expect(html).toContain('+351 912 000 111'),
+    )
+  })
+
+  it("shows a shortlist's notes and the client's own reactions on the next request; another broker's changes keep it", async () => {
+    const { owner, propertyId, clientId, listingPath } = await sharedWorld()
+    const client = await visitor(listingPath)
+    expect((await client.page()).queries).toBe(1)
+    await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'note', propertyId, note: 'Ask about the garage.' })
+    expect((await client.page()).html).toContain('Ask about the garage.')
+
+    expect((await client.page()).queries).toBe(1)
+    expect((await client.browser.post(listingPath, { propertyId, reaction: 'interested' })).status).toBe(303)
+    // The redirect's toast is rendered for this visitor; the next plain view is current too.
+    expect(await (await client.browser.get(listingPath)).text()).toContain('Thank you!')
+    expect((await client.page()).html).toContain('Your answer: Interested.')
+
+    expect((await client.page()).queries).toBe(1)
+    const other = await broker('Otto Other')
+    await owner.browser.get('/home')
+    await other.browser.post('/profile', { intent: 'update-profile', fullName: 'Otto Renamed', phone: '', agencyName: '', licenceNumber: '' })
+    expect((await client.page()).queries).toBe(1)
+  })
+
+  it('answers 404 at once for a link revoked or expired while its page is in memory', async () => {
+    const { owner, propertyShare, listingShare, listingPath } = await sharedWorld()
+    const property = await visitor(`/preview/${propertyShare}`)
+    expect((await property.page()).queries).toBe(1)
+    await owner.browser.post('/shares', { intent: 'revoke', shareId: propertyShare, redirectTo: '/home' })
+    expect((await property.browser.get(`/preview/${propertyShare}`)).status).toBe(404)
+
+    const listing = await visitor(listingPath)
+    expect((await listing.page()).queries).toBe(1)
+    await getDb().update(shares).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(shares.id, listingShare))
+    expect((await listing.browser.get(listingPath)).status).toBe(404)
+  })
+})
