@@ -28,6 +28,7 @@ import { isOutageData, NOTHING_SAVED_IN_APP_MESSAGE } from '#app/lib/outage.ts'
 import { ErrorFallbackScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
 import { PendingIndicator } from '#app/ui/pending-indicator.tsx'
 import { ToastRegion } from '#app/ui/toast-region.tsx'
+import { FlashNote } from '#app/ui/flash-note.tsx'
 import { MAIN_ID, SkipLink } from '#app/ui/skip-link.tsx'
 import stylesheet from './app.css?url'
 
@@ -41,10 +42,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
 ]
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+// The stylesheet is in Layout: share pages inline their own instead.
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The seed's network-error flag: set by the outage page (database-outage.server.ts); a page
@@ -60,15 +59,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   })
 }
 
-/** Routes whose handle says `hydrate: false` (share pages) get no script at all. */
-export type RouteHandle = { hydrate?: boolean }
+/**
+ * Routes whose handle says `hydrate: false` (share pages) get no script at all; `inlineCss`
+ * replaces the app's stylesheet with the route's own, inlined (not on an error page, which
+ * draws with the app's).
+ */
+export type RouteHandle = { hydrate?: boolean; inlineCss?: string }
+
+function useRouteHandles() {
+  return useMatches().map((m) => (m.handle ?? {}) as RouteHandle)
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRouteLoaderData<typeof loader>('root')
-  const matches = useMatches()
-  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false)
+  const handles = useRouteHandles()
+  const hydrate = !handles.some((h) => h.hydrate === false)
   const error = useRouteError()
+  const inlineCss = error ? undefined : handles.find((h) => h.inlineCss)?.inlineCss
   const outage = isRouteErrorResponse(error) && isOutageData(error.data)
   return (
     <html
@@ -81,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {inlineCss ? <style dangerouslySetInnerHTML={{ __html: inlineCss }} /> : <link rel="stylesheet" href={stylesheet} />}
         <Links />
       </head>
       <body className="min-h-screen">
@@ -127,6 +136,8 @@ function useFocusHeadingOnNavigation(pathname: string) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
+  // Pages that ship no script show the flash as a plain note; the toast region needs a script.
+  const scripted = !useRouteHandles().some((h) => h.hydrate === false)
   useFocusHeadingOnNavigation(location.pathname)
   useEffect(() => {
     // The seed's window flags mirror the data attributes.
@@ -135,8 +146,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [loaderData.trialExpired, loaderData.networkError])
   return (
     <>
-      <PendingIndicator currentPath={location.pathname} />
-      <ToastRegion flash={loaderData.toast} />
+      {scripted ? (
+        <>
+          <PendingIndicator currentPath={location.pathname} />
+          <ToastRegion flash={loaderData.toast} />
+        </>
+      ) : (
+        <FlashNote flash={loaderData.toast} />
+      )}
       <Outlet />
     </>
   )

@@ -4,7 +4,7 @@ import { useNavigation } from 'react-router'
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null
   return (
-    <ul id={id} className="mt-1 space-y-0.5 text-sm text-danger">
+    <ul id={id} className="mt-1 flex flex-col gap-0.5 text-sm text-danger">
       {errors.map((error) => (
         <li key={error}>{error}</li>
       ))}

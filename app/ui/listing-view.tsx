@@ -27,7 +27,7 @@ export function ClientListingView({ properties, broker, picked, feedback }: Clie
         <p className="text-muted">{`${count} chosen by ${broker.fullName}.`}</p>
       </header>
       {properties.length === 0 ? <p>There are no properties on this shortlist at the moment.</p> : null}
-      <ol className="space-y-12">
+      <ol className="flex flex-col gap-12">
         {properties.map((property, index) => (
           <li key={property.id}>
             <SharedPropertyView property={property} heading="h2" eagerCover={index === 0}>
@@ -50,13 +50,13 @@ type FeedbackFormProps = { property: SharedProperty; picked: FeedbackReaction | 
 
 const REACTION_LABELS: Record<FeedbackReaction, string> = { interested: 'Interested', not_for_me: 'Not for me' }
 
-/** The picked reaction's button: pressed for assistive technology, and marked with a ring and a tick for the eye. */
-const PICKED_STYLE = 'aria-pressed:ring-2 aria-pressed:ring-ink aria-pressed:ring-offset-2 aria-pressed:ring-offset-surface'
+/** The picked reaction's button: pressed for assistive technology, and outlined with a tick for the eye. */
+const PICKED_STYLE = 'aria-pressed:outline-2 aria-pressed:outline-offset-2 aria-pressed:outline-ink'
 
 function FeedbackForm({ property, picked, state }: FeedbackFormProps) {
   const id = property.id
   return (
-    <form method="post" aria-label={`Your feedback on ${property.title}`} className="space-y-3 rounded-xl border border-line bg-surface p-4 print:hidden">
+    <form method="post" aria-label={`Your feedback on ${property.title}`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 print:hidden">
       <h3 className="font-semibold">What do you think?</h3>
       <input type="hidden" name="propertyId" value={id} />
       <div className="honeypot" aria-hidden="true">

@@ -20,6 +20,11 @@ const tileId = (photo: PhotoForImage) => `photo-tile-${photo.id}`
 type Layout = {
   /** The grid's columns and gaps. */
   grid: string
+  /**
+   * Tiles shown at once; the others wait in a closed "Show N more photos" (no JavaScript), so a
+   * phone loads only the first screen's images. Undefined: every tile shows.
+   */
+  firstScreenTiles?: number
   /** Each tile's classes by position (the cover may lead, print may keep a few). */
   tile: (index: number) => string
   /** The `sizes` of a tile's image by position. */
@@ -36,14 +41,21 @@ export const PAGE_GALLERY: Layout = {
 /** Printed brochures keep the cover and two more photos; the screen shows them all. */
 const PRINTED_PHOTOS = 3
 
-/** Share pages: the cover leads the width of the page (wider, 3:2), the others alike below. */
+/**
+ * Share pages: the cover leads the width of the page (wider, 3:2), six tiles below it (three rows
+ * on a 360 px phone, the last peeking above the fold; two rows of three on wider screens), the
+ * rest folded. Phones under 480 px get at most 2 device pixels per CSS pixel of 320: the 640w
+ * cover and 320w tiles, which look the same there as the 1280w and 640w at half the bytes.
+ */
 export const SHARE_GALLERY: Layout = {
   grid: 'grid grid-cols-2 gap-2 sm:grid-cols-3 print:grid-cols-3',
+  firstScreenTiles: 7,
   tile: (index) =>
     index === 0
       ? 'col-span-full aspect-[3/2] print:col-span-2 print:row-span-2'
       : `aspect-[4/3]${index >= PRINTED_PHOTOS ? ' print:hidden' : ''}`,
-  sizes: (index) => (index === 0 ? '(min-width: 768px) 768px, 100vw' : '(min-width: 640px) 256px, 50vw'),
+  sizes: (index) =>
+    index === 0 ? '(min-width: 768px) 768px, (min-width: 480px) 100vw, 320px' : '(min-width: 640px) 256px, (min-width: 480px) 50vw, 160px',
 }
 
 export function PhotoGallery({
@@ -62,24 +74,36 @@ export function PhotoGallery({
   eagerCount: number
 }) {
   if (photos.length === 0) return null
+  const shown = layout.firstScreenTiles ?? photos.length
+  const tile = (photo: PhotoForImage, index: number) => (
+    <li key={photo.id} id={tileId(photo)} className={`overflow-hidden rounded-lg bg-canvas ${layout.tile(index)}`}>
+      {/* The image's alt is also the link's name: it says which photo opens. */}
+      <a href={`#${viewerId(photo)}`} className="block h-full w-full">
+        <PhotoImage
+          photo={photo}
+          alt={photoAlt(photo, index, title)}
+          eager={index < eagerCount}
+          sizes={layout.sizes(index)}
+          className="h-full w-full object-cover"
+        />
+      </a>
+    </li>
+  )
+  const folded = photos.slice(shown)
   return (
     <>
       <ul aria-label={label} className={layout.grid}>
-        {photos.map((photo, index) => (
-          <li key={photo.id} id={tileId(photo)} className={`overflow-hidden rounded-lg bg-canvas ${layout.tile(index)}`}>
-            {/* The image's alt is also the link's name: it says which photo opens. */}
-            <a href={`#${viewerId(photo)}`} className="block h-full w-full">
-              <PhotoImage
-                photo={photo}
-                alt={photoAlt(photo, index, title)}
-                eager={index < eagerCount}
-                sizes={layout.sizes(index)}
-                className="h-full w-full object-cover"
-              />
-            </a>
-          </li>
-        ))}
+        {photos.slice(0, shown).map((photo, index) => tile(photo, index))}
       </ul>
+      {folded.length ? (
+        // A closed <details> renders nothing, so its lazy images wait until it is opened.
+        <details className="print:hidden">
+          <summary className="cursor-pointer py-2 font-medium text-brand">{folded.length === 1 ? 'Show 1 more photo' : `Show ${folded.length} more photos`}</summary>
+          <ul aria-label={`More ${label.charAt(0).toLowerCase()}${label.slice(1)}`} className={layout.grid}>
+            {folded.map((photo, index) => tile(photo, shown + index))}
+          </ul>
+        </details>
+      ) : null}
       {photos.map((photo, index) => (
         <PhotoViewer key={photo.id} photos={photos} index={index} title={title} />
       ))}

@@ -17,7 +17,7 @@ export function SharePage({ broker, children }: { broker: BrokerContact; childre
       <p role="note" className="bg-brand px-4 py-2 text-center text-sm font-medium text-brand-ink print:hidden">
         Preview Mode - View Only
       </p>
-      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-3xl space-y-6 px-4 py-6 print:max-w-none print:p-0">
+      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
         {children}
         <BrokerCard broker={broker} />
       </main>
@@ -34,7 +34,7 @@ export function BrokerCard({ broker }: { broker: BrokerContact }) {
       <address className="flex items-center gap-4 not-italic">
         {/* The 256 px square shown at 96 px: sharp on high-density screens and in print. */}
         <Avatar name={broker.fullName} src={broker.avatarUrl} size={96} alt={broker.fullName} />
-        <div className="space-y-0.5 text-sm">
+        <div className="flex flex-col gap-0.5 text-sm">
           <p className="text-base font-semibold">{broker.fullName}</p>
           {broker.agencyName ? <p>{broker.agencyName}</p> : null}
           {broker.licenceNumber ? <p className="text-muted">Licence {broker.licenceNumber}</p> : null}
@@ -64,7 +64,7 @@ type SharedPropertyViewProps = {
 export function SharedPropertyView({ property: p, heading: Heading, eagerCover, children }: SharedPropertyViewProps) {
   const place = [p.area, p.city].filter(Boolean).join(', ')
   return (
-    <article id={`property-${p.id}`} className="space-y-4">
+    <article id={`property-${p.id}`} className="flex flex-col gap-4">
       <header>
         <Heading className="text-2xl font-semibold">{p.title}</Heading>
         <p className="mt-1 text-lg font-medium">

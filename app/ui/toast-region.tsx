@@ -1,18 +1,15 @@
 import { useEffect, useRef, useState } from 'react'
 import { useNavigation } from 'react-router'
 
-export type ToastMessage = { kind: 'success' | 'error' | 'info'; message: string }
+import { KIND_STYLES, type ToastMessage } from './toast-kinds.ts'
+
+export type { ToastMessage }
 
 export const TOAST_DEFAULT_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 export const OFFLINE_TOAST_DURATION_MS = 5000
 export const ONLINE_TOAST_DURATION_MS = 3000
 
-const KIND_STYLES = {
-  success: 'border-success bg-success-soft',
-  error: 'border-danger bg-danger-soft',
-  info: 'border-line bg-surface',
-} as const
 
 /**
  * One toast at a time. Without JavaScript the server's flash toast simply stays until the next
@@ -87,7 +84,7 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
           key={toast.id}
           role={toast.kind === 'error' ? 'alert' : 'status'}
           data-toast=""
-          className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-3 text-sm shadow-md ${KIND_STYLES[toast.kind]}`}
+          className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
           onPointerDown={(e) => (swipeStart.current = e.clientX)}
           onPointerUp={(e) => {
             if (swipeStart.current !== null && Math.abs(e.clientX - swipeStart.current) >= TOAST_SWIPE_THRESHOLD_PX) {

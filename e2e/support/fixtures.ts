@@ -19,7 +19,8 @@ export function makeBroker(prefix = 'e2e'): Broker {
 
 /** The toast region (one toast at a time): role=status for success, role=alert for errors. */
 export function toasts(page: Page): Locator {
-  return page.getByRole('region', { name: 'Notifications (F8)' })
+  // "Notifications (F8)" in the app; share pages, which ship no script, have no F8.
+  return page.getByRole('region', { name: /^Notifications( \(F8\))?$/ })
 }
 
 export async function expectToast(page: Page, message: string) {

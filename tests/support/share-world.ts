@@ -29,11 +29,12 @@ export async function createShare(browser: TestBrowser, kind: 'property' | 'clie
   return share!.id
 }
 
-export async function uploadPhotos(browser: TestBrowser, propertyId: string, count: number) {
+/** `count` JPEG photos of `width` × ¾ width, through the media form. */
+export async function uploadPhotos(browser: TestBrowser, propertyId: string, count: number, width = 480) {
   const form = new FormData()
   form.set('intent', 'upload-photos')
   for (let i = 0; i < count; i++) {
-    const jpeg = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: i * 12, g: 120, b: 200 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({ create: { width, height: Math.round((width * 3) / 4), channels: 3, background: { r: i * 12, g: 120, b: 200 } } }).jpeg().toBuffer()
     form.append('photos', new File([new Uint8Array(jpeg)], `room-${i}.jpg`, { type: 'image/jpeg' }))
   }
   expect((await browser.postMultipart(`/property/${propertyId}/media?upload=photos`, form)).status).toBe(302)
