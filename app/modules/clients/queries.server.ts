@@ -1,5 +1,6 @@
 import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
+import { countUpTo, LIST_COUNT_CAP } from '#db/capped-count.server.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
@@ -23,9 +24,11 @@ export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
   return conditions
 }
 
-/** One page of the broker's clients with the total, in one query. */
+/** One page of the broker's clients, and their number counted up to the cap (db/capped-count.server.ts). */
 export async function listClients(brokerId: string, filters: ClientFilters) {
-  const rows = await getDb()
+  const where = and(...filterConditions(brokerId, filters))
+  const offset = (filters.page - 1) * filters.pageSize
+  const page = getDb()
     .select({
       id: clients.id,
       fullName: clients.fullName,
@@ -35,14 +38,14 @@ export async function listClients(brokerId: string, filters: ClientFilters) {
       stage: clients.stage,
       tags: clients.tags,
       updatedAt: clients.updatedAt,
-      total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(clients)
-    .where(and(...filterConditions(brokerId, filters)))
+    .where(where)
     .orderBy(desc(clients.updatedAt), desc(clients.id))
     .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize)
-  return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...row }) => row) }
+    .offset(offset)
+  const [items, total] = await Promise.all([page, countUpTo(clients, where, Math.max(LIST_COUNT_CAP, offset + filters.pageSize))])
+  return { total: total.count, totalCapped: total.capped, items }
 }
 
 /** Every column of one of the broker's clients, or null (foreign, malformed or unknown id). */

@@ -1,5 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
+import { formatNumber } from '#app/lib/format.ts'
+import { countUpTo, LIST_COUNT_CAP } from '#db/capped-count.server.ts'
 import { properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
@@ -61,47 +63,43 @@ const ORDER = {
 } as const
 
 /**
- * One page of the broker's properties with the total, then their cover photos: two queries
- * whatever the page size.
+ * One page of properties matching `where`, and their number counted up to the cap (or a page
+ * past this one, for whoever pages that far): a list of 20,000 costs what a list of 1,000 does.
  */
+async function pageOf(where: SQL | undefined, filters: PropertyFilters) {
+  const offset = (filters.page - 1) * filters.pageSize
+  const [rows, total] = await Promise.all([
+    getDb()
+      .select({ ...PROPERTY_CARD_COLUMNS, ownerId: properties.ownerId })
+      .from(properties)
+      .where(where)
+      .orderBy(...ORDER[filters.sort])
+      .limit(filters.pageSize)
+      .offset(offset),
+    countUpTo(properties, where, Math.max(LIST_COUNT_CAP, offset + filters.pageSize)),
+  ])
+  return { rows, total: total.count, totalCapped: total.capped }
+}
+
+/** One page of the broker's properties with their number and cover photos: three queries whatever the page size. */
 export async function listProperties(brokerId: string, filters: PropertyFilters) {
-  const rows = await getDb()
-    .select({
-      ...PROPERTY_CARD_COLUMNS,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(properties)
-    .where(and(...filterConditions(ownedBy(brokerId), filters)))
-    .orderBy(...ORDER[filters.sort])
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize)
+  const { rows, total, totalCapped } = await pageOf(and(...filterConditions(ownedBy(brokerId), filters)), filters)
   const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
-  return {
-    total: rows[0]?.total ?? (filters.page > 1 ? await countProperties(brokerId, filters) : 0),
-    items: rows.map(({ total: _total, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })),
-  }
+  return { total, totalCapped, items: rows.map(({ ownerId: _owner, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })) }
 }
 
 /** One page of every broker's public, active listings, with the broker's name. */
 export async function listPublicProperties(filters: PropertyFilters) {
-  const rows = await getDb()
-    .select({
-      ...PROPERTY_CARD_COLUMNS,
-      ownerId: properties.ownerId,
-      total: sql<number>`count(*) over()`.mapWith(Number),
-    })
-    .from(properties)
-    .where(and(...filterConditions(PUBLIC_SCOPE, { ...filters, status: undefined })))
-    .orderBy(...ORDER[filters.sort])
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize)
+  const where = and(...filterConditions(PUBLIC_SCOPE, { ...filters, status: undefined }))
+  const { rows, total, totalCapped } = await pageOf(where, filters)
   const [covers, brokers] = await Promise.all([
     getCoverPhotos(null, rows.map((r) => r.id)),
     getBrokerNames(rows.map((r) => r.ownerId)),
   ])
   return {
-    total: rows[0]?.total ?? 0,
-    items: rows.map(({ total: _total, ownerId, ...row }) => ({
+    total,
+    totalCapped,
+    items: rows.map(({ ownerId, ...row }) => ({
       ...row,
       brokerName: brokers.get(ownerId)?.brokerName ?? null,
       agencyName: brokers.get(ownerId)?.agencyName ?? null,
@@ -122,15 +120,6 @@ export async function getPropertyCards(brokerId: string, propertyIds: readonly s
   return new Map(rows.map((row) => [row.id, { ...row, cover: covers.get(row.id) ?? null }]))
 }
 
-// Only for a page past the end, where the window count has no row to ride on.
-async function countProperties(brokerId: string, filters: PropertyFilters) {
-  const [row] = await getDb()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(properties)
-    .where(and(...filterConditions(ownedBy(brokerId), filters)))
-  return row?.n ?? 0
-}
-
 /** Every column of one of the broker's properties, or null (foreign, malformed or unknown id). */
 export async function getProperty(brokerId: string, propertyId: unknown) {
   if (!isUuid(propertyId)) return null
@@ -145,21 +134,33 @@ export async function getProperty(brokerId: string, propertyId: unknown) {
 }
 export type Property = NonNullable<Awaited<ReturnType<typeof getProperty>>>
 
-export type PropertyUsage = { count: number; limit: number; canAdd: boolean }
+/** `countText` is the count as screens show it: "1,000+" past the cap. */
+export type PropertyUsage = { count: number; countText: string; limit: number; canAdd: boolean }
+
+/** The usage line counts up to this many: four times the biggest plan's limit. */
+export const USAGE_COUNT_CAP = 1000
 
 /**
- * The seed's RPCs through the SQL functions: count (0 on error) and can_add (false on error).
+ * The broker's property count against the plan, and whether one more fits: the seed's
+ * get_user_property_count and can_add_property, in one query that stops counting at the cap
+ * (a 20,000-row portfolio costs what a 1,000-row one does). Count 0 and can_add false on error.
  * The limit itself is enforced by the insert trigger; this only informs the screens.
  */
 export async function getPropertyUsage(brokerId: string, limit: number): Promise<PropertyUsage> {
   try {
-    const [row] = await queryRows<{ count: number; can_add: boolean }>(
-      sql`select get_user_property_count(${brokerId}) as count, can_add_property(${brokerId}) as can_add`,
-    )
-    return { count: Number(row?.count ?? 0), limit, canAdd: row?.can_add === true }
+    const [row] = await queryRows<{ count: number; can_add: boolean }>(sql`
+      select c.n as count,
+        coalesce((
+          select c.n < plan_property_limit(s.plan) and subscription_is_usable(s.plan, s.trial_end_date, s.status, s.past_due_since)
+          from user_subscriptions s where s.user_id = ${brokerId}
+        ), false) as can_add
+      from (select count(*)::int as n from (select 1 from properties where owner_id = ${brokerId} limit ${USAGE_COUNT_CAP + 1}) owned) c`)
+    const count = Math.min(Number(row?.count ?? 0), USAGE_COUNT_CAP)
+    const countText = Number(row?.count ?? 0) > USAGE_COUNT_CAP ? `${formatNumber(USAGE_COUNT_CAP)}+` : formatNumber(count)
+    return { count, countText, limit, canAdd: row?.can_add === true }
   } catch (error) {
     console.error('Property usage lookup failed', error)
-    return { count: 0, limit, canAdd: false }
+    return { count: 0, countText: '0', limit, canAdd: false }
   }
 }
 

@@ -60,7 +60,7 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
         <div className="space-y-4 lg:col-span-2">
           <Card title="Properties">
             <p className="mb-2 text-sm">
-              {`${d.usage.count} / ${d.usage.limit} properties`} <span className="text-muted">{`· ${d.planName} plan`}</span>
+              {`${d.usage.countText} / ${d.usage.limit} properties`} <span className="text-muted">{`· ${d.planName} plan`}</span>
             </p>
             <CountList counts={d.summary.propertiesByStatus} keys={STATUSES} labelFor={label} />
           </Card>

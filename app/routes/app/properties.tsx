@@ -1,3 +1,4 @@
+import { formatNumber } from '#app/lib/format.ts'
 import { data, Link } from 'react-router'
 import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
@@ -31,7 +32,7 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
     <>
       <PageHeader title="Properties">
         <div className="flex items-center gap-3">
-          <p className="text-sm text-muted">{`${d.usage.count} / ${d.usage.limit} properties`}</p>
+          <p className="text-sm text-muted">{`${d.usage.countText} / ${d.usage.limit} properties`}</p>
           {/* A download with the filters of this page: a plain link, not a client-side navigation. */}
           <a href={`/properties/export.csv${d.search}`} download className="text-sm">Export CSV</a>
           <Link to="/properties/import" className="text-sm">Import</Link>
@@ -54,7 +55,7 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
         )
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${d.total} ${d.total === 1 ? 'property' : 'properties'}`}</p>
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'property' : 'properties'}`}</p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>
@@ -62,7 +63,7 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
               </li>
             ))}
           </ul>
-          <Pagination page={d.page} pageSize={d.pageSize} total={d.total} />
+          <Pagination page={d.page} pageSize={d.pageSize} total={d.total} capped={d.totalCapped} />
         </>
       )}
     </>

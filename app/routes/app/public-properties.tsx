@@ -1,3 +1,4 @@
+import { formatNumber } from '#app/lib/format.ts'
 import { data } from 'react-router'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { listPublicProperties } from '#app/modules/properties/queries.server.ts'
@@ -32,7 +33,7 @@ export default function PublicPropertiesPage({ loaderData: d }: Route.ComponentP
         </EmptyState>
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${d.total} ${d.total === 1 ? 'listing' : 'listings'}`}</p>
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'listing' : 'listings'}`}</p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>
@@ -41,7 +42,7 @@ export default function PublicPropertiesPage({ loaderData: d }: Route.ComponentP
               </li>
             ))}
           </ul>
-          <Pagination page={d.page} pageSize={d.pageSize} total={d.total} />
+          <Pagination page={d.page} pageSize={d.pageSize} total={d.total} capped={d.totalCapped} />
         </>
       )}
     </>

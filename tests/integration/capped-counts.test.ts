@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { getDb } from '#db/client.server.ts'
+import { signedInBroker } from '#tests/support/app.ts'
+import { findUser } from '#tests/support/db.ts'
+
+const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(response.headers.get('Server-Timing') ?? '')?.[1])
+
+async function brokerWith(clientCount: number, propertyCount: number) {
+  const { browser, email } = await signedInBroker()
+  const ownerId = (await findUser(email)).id
+  await getDb().execute(sql`insert into clients (owner_id, full_name) select ${ownerId}, 'Client ' || g from generate_series(1, ${clientCount}) g`)
+  if (propertyCount) {
+    // More than any plan holds: past the limit trigger, as a portfolio kept after a downgrade is.
+    await getDb().transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`
+        insert into properties (owner_id, category, type, purpose, title, status)
+        select ${ownerId}, 'residential', 'apartment', 'sale', 'Flat ' || g, 'active' from generate_series(1, ${propertyCount}) g`)
+    })
+  }
+  return browser
+}
+
+describe('list counts stop at 1,000', () => {
+  it('/clients says "1,000+" and keeps a Next link past the cap, with the same queries as a short list', async () => {
+    const small = await brokerWith(30, 0)
+    const big = await brokerWith(1005, 0)
+    const smallPage = await small.get('/clients')
+    const bigPage = await big.get('/clients')
+    expect(queriesOf(bigPage)).toBe(queriesOf(smallPage))
+    const html = await bigPage.text()
+    expect(html).toContain('1,000+ clients')
+    expect(html).toContain('Page 1 of 50+')
+    expect(html).toMatch(/<a[^>]*rel="next"[^>]*href="\/clients\?page=2"|<a[^>]*href="\/clients\?page=2"[^>]*rel="next"/)
+    expect(await (await small.get('/clients')).text()).toContain('30 clients')
+
+    // Paging on past the cap counts a page further: the last page is exact.
+    const last = await (await big.get('/clients?page=51')).text()
+    expect(last).toContain('Page 51 of 51')
+    expect(last).not.toContain('rel="next"')
+    expect(last.match(/Client \d+/g)?.length).toBeGreaterThanOrEqual(5)
+  })
+
+  it('/properties and its usage line say "1,000+" for a portfolio past the cap', async () => {
+    const big = await brokerWith(0, 1003)
+    const html = await (await big.get('/properties')).text()
+    expect(html).toContain('1,000+ / 5 properties')
+    expect(html).toContain('1,000+ properties')
+    expect(html).toContain('Page 1 of 50+')
+    const home = await (await big.get('/home')).text()
+    expect(home).toContain('1,000+ / 5 properties')
+  })
+})
