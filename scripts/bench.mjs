@@ -108,8 +108,9 @@ function createContext(options) {
     const { db, env } = await createTargetDatabase(name, { dataDir, cleanup })
     let seeded
     try {
+      // Real photo files only for the phone probe; encoded (sharp's threads) while the rows go in.
       if (options.sections.includes('phone')) photoFiles ??= makePhotoFiles()
-      seeded = await seedAll(db, { dataDir, photoFiles: options.sections.includes('phone') ? await photoFiles : null })
+      seeded = await seedAll(db, { dataDir, photoFiles })
       if (options.explain) await explainListQueries(db, seeded.brokerId)
     } finally {
       await db.close()

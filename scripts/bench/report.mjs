@@ -13,7 +13,7 @@ export function judge(row) {
 function goalText(row) {
   if (!row.goal) return '—'
   const [op, bound] = 'atLeast' in row.goal ? ['≥', row.goal.atLeast] : ['≤', row.goal.atMost]
-  return row.reference !== null && row.reference !== undefined ? `${op} ${bound}×` : `${op} ${bound} ${row.unit}`
+  return row.reference !== null && row.reference !== undefined ? `${op} ${bound.toFixed(1)}×` : `${op} ${bound} ${row.unit}`
 }
 
 const show = (value, unit) => (value === null || value === undefined ? '—' : `${value} ${unit}`.trim())

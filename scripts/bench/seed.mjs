@@ -36,6 +36,7 @@ export function photoVariantWidths() {
 }
 
 /** Everything above; answers the ids the sections need. */
+/** photoFiles: a promise of makePhotoFiles()'s result, or null for no files. */
 export async function seedAll(db, { dataDir, photoFiles }) {
   const passwordHash = await hash(BROKER.password, ARGON2_OPTIONS)
   const brokerId = await insertBroker(db, BROKER, passwordHash, 'Bench Realty')
@@ -118,18 +119,26 @@ async function insertClients(db, ownerId, rows) {
 }
 
 /**
- * Photo-like test images (smooth noise, so WebP sizes resemble a real photo's), one set per
- * position, encoded once per run in every variant width at the app's quality (80), plus the
- * original as JPEG. Returns { position → { original: Buffer, [width]: Buffer } }.
+ * Photo-like test images (smooth noise, so WebP sizes resemble a real photo's: ~25 kB at 320w,
+ * ~60 kB at 640w), a few distinct ones encoded once per run in every variant width at the app's
+ * quality (80), plus the original as JPEG; photo n gets set n % count (each its own file).
+ * Returns [{ original: Buffer, [width]: Buffer }].
  */
-export async function makePhotoFiles(count = 20) {
+export async function makePhotoFiles(count = 4) {
   const { default: sharp } = await import('sharp')
   const widths = [...new Set(Object.values(photoVariantWidths()))]
   const files = []
   for (let position = 0; position < count; position++) {
     const [w, h] = [1600, 1067]
     const small = Buffer.alloc(200 * 134 * 3)
-    for (let i = 0; i < small.length; i++) small[i] = (Math.sin(i * 0.0007 * (position + 3)) * 90 + 128 + (randomBytes(1)[0] % 50)) & 255
+    // Deterministic noise (xorshift32): every run measures the same bytes.
+    let state = 0x9e3779b9 ^ (position + 1)
+    for (let i = 0; i < small.length; i++) {
+      state ^= state << 13
+      state ^= state >>> 17
+      state ^= state << 5
+      small[i] = (Math.sin(i * 0.0007 * (position + 3)) * 90 + 128 + ((state >>> 0) % 50)) & 255
+    }
     const base = sharp(small, { raw: { width: 200, height: 134, channels: 3 } }).resize(w, h, { kernel: 'cubic' })
     const original = await base.clone().jpeg({ quality: 90 }).toBuffer()
     const set = { original }
@@ -140,8 +149,9 @@ export async function makePhotoFiles(count = 20) {
 }
 
 /** Writes the files under DATA_DIR/files/photos/{propertyId}/ and points BV-00001's photo rows at them. */
-async function attachPhotoFiles(db, propertyId, dataDir, photoFiles) {
-  if (!photoFiles) return
+async function attachPhotoFiles(db, propertyId, dataDir, pendingPhotoFiles) {
+  if (!pendingPhotoFiles) return
+  const photoFiles = await pendingPhotoFiles
   const folder = path.join(dataDir, 'files', 'photos', propertyId)
   mkdirSync(folder, { recursive: true })
   const photos = await db.query('select id, position from property_photos where property_id = $1 order by position', [propertyId])

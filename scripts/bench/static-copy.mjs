@@ -90,9 +90,9 @@ export function renderStaticCopy(page) {
       .join(', ')
   const variantFor = (width) => (widths.find(([, w]) => w >= width) ?? widths.at(-1))[0]
   const [hero, ...others] = page.photoIds
-  // The main photo: up to 640w at 100vw (a 360 px phone at 2× takes the 640w one).
+  // The main photo: up to 640w at 100vw (a 360 px phone at 2× takes the 640w one), fetched first.
   const heroImg = hero
-    ? `<img class="hero" src="/media/${hero}/${variantFor(640)}" srcset="${srcset(hero, 640)}" sizes="100vw" width="640" height="427" alt="">`
+    ? `<img class="hero" src="/media/${hero}/${variantFor(640)}" srcset="${srcset(hero, 640)}" sizes="100vw" width="640" height="427" alt="" fetchpriority="high">`
     : ''
   // Thumbnails in a two-column grid: 50vw less the padding and the gap (320w on that phone).
   const thumbs = others
