@@ -6,6 +6,7 @@ import { CookieJar, median, round, sleep } from './util.mjs'
 
 export const WARMUP_SECONDS = 2
 const SETTLE_MS = 1000
+const MAX_SETTLE_MS = 5000
 
 export async function signInAs(appUrl, email, password = BROKER.password) {
   const jar = new CookieJar()
@@ -72,8 +73,9 @@ export async function abTest(a, b, { seconds, connections = 10, repetitions = 3,
       // Warm-up only before the first run of each side; later runs start warm.
       const result = await loadTest(target.url, { cookie: target.cookie, seconds, connections, warmupSeconds: rep === 0 ? WARMUP_SECONDS : 0 })
       runs[side].push(result)
-      // Requests the load generator gave up on at the end still run on the server: let them finish.
-      await sleep(SETTLE_MS)
+      // Requests the load generator gave up on at the end still run on the server and would be
+      // charged to the next side: let them finish (about one p99, 1 to 5 s).
+      await sleep(Math.min(MAX_SETTLE_MS, Math.max(SETTLE_MS, result.latencyP99Ms ?? MAX_SETTLE_MS)))
       log(`  ${target.label} rep ${rep + 1}: ${result.requestsPerSecond} req/s, p99 ${result.latencyP99Ms} ms`)
     }
   }

@@ -1,12 +1,14 @@
 // The summary: one row per metric with its value, its reference (measured in the same run),
 // the ratio, the goal and PASS/FAIL. A goal applies to the ratio when the row has a reference,
 // else to the value itself. Rows without a goal are figures to follow ("—").
+// Row: { section, metric, value, unit, reference, ratio, goal: { atLeast } | { atMost } | null, also? }
 
 export function judge(row) {
   if (!row.goal) return { ...row, result: '—' }
   const measured = row.reference !== null && row.reference !== undefined ? row.ratio : row.value
   if (measured === null || measured === undefined) return { ...row, result: 'n/a' }
-  const pass = 'atLeast' in row.goal ? measured >= row.goal.atLeast : measured <= row.goal.atMost
+  // `also`: a condition the goal needs besides the bound (e.g. no external stylesheet at all).
+  const pass = (row.also ?? true) && ('atLeast' in row.goal ? measured >= row.goal.atLeast : measured <= row.goal.atMost)
   return { ...row, result: pass ? 'PASS' : 'FAIL' }
 }
 

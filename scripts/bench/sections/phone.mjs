@@ -43,14 +43,16 @@ export async function benchPhone(ctx) {
   mkdirSync(KEEP_DIR, { recursive: true })
   writeFileSync(path.join(KEEP_DIR, 'share.html'), html)
   writeFileSync(path.join(KEEP_DIR, 'static-copy.html'), copyHtml)
-  ctx.log(`phone: the share page and its static copy are in ${KEEP_DIR}`)
+  ctx.log(`phone: the share page, its static copy and screenshots of both are in ${KEEP_DIR}`)
   const staticServer = await serveStaticCopy(copyHtml, target.appUrl, await freePort())
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS })
   const runs = { share: [], static: [] }
   try {
     for (let rep = 0; rep < REPETITIONS; rep++) {
       for (const [side, url] of [['share', `${target.appUrl}${sharePath}`], ['static', staticServer.url]]) {
-        const result = await probe(browser, url)
+        // The last repetition keeps a screenshot of the first screen, to see what was compared.
+        const screenshot = rep === REPETITIONS - 1 ? path.join(KEEP_DIR, `${side}.png`) : null
+        const result = await probe(browser, url, screenshot)
         runs[side].push(result)
         ctx.log(
           `  phone ${side} rep ${rep + 1}: FCP ${result.fcpMs} ms, LCP ${result.lcpMs} ms, images ${kb(result.imageBytes)} kB ` +
@@ -90,7 +92,7 @@ export async function benchPhone(ctx) {
 }
 
 /** One first visit on the emulated phone: paint timings and the bytes each kind of response cost. */
-async function probe(browser, url) {
+async function probe(browser, url, screenshotPath) {
   const context = await browser.newContext(PHONE)
   try {
     const page = await context.newPage()
@@ -126,6 +128,7 @@ async function probe(browser, url) {
           }, 250)
         }),
     )
+    if (screenshotPath) await page.screenshot({ path: screenshotPath })
     return { fcpMs: round(paints.fcp, 0), lcpMs: round(paints.lcp, 0), ...totals }
   } finally {
     await context.close()

@@ -4,7 +4,7 @@
 // Ratio = share req/s ÷ ceiling req/s; goal ≥ 1.0×.
 import { abTest, getPage } from '../http.mjs'
 import { SHARE_PATHS } from '../seed.mjs'
-import { CookieJar, gzipTransferSize, ratio } from '../util.mjs'
+import { CookieJar, gzipTransferSize, ratio, round } from '../util.mjs'
 
 export async function benchShare(ctx) {
   const ceiling = await ctx.ceiling()
@@ -18,6 +18,22 @@ export async function benchShare(ctx) {
       const photos = new Set(html.match(/\/media\/[0-9a-f-]{36}\//g)).size
       if (photos !== 20) throw new Error(`GET ${pathname} shows ${photos} photos, expected 20`)
       const sizes = await sharePageSizes(target.appUrl, pathname, html, jar)
+      if (name === ctx.targetNames[0]) {
+        // The means of the phone goal (FCP): the page's own CSS inline, at most 6 KB, nothing render-blocking.
+        const page = pathname.split('/')[1]
+        ctx.summary({
+          section: 'share',
+          metric: `${page} inline CSS (and no stylesheet link: ${sizes.stylesheets})`,
+          value: round(sizes.inlineStyleBytes / 1000, 1),
+          reference: null,
+          ratio: null,
+          goal: { atMost: 6 },
+          also: sizes.stylesheets === 0 && sizes.inlineStyleBytes > 0,
+          unit: 'kB',
+        })
+        ctx.summary({ section: 'share', metric: `${page} linked CSS, gzip`, value: round(sizes.cssGzip / 1000, 1), reference: null, ratio: null, goal: null, unit: 'kB' })
+        ctx.summary({ section: 'share', metric: `${page} HTML, gzip${sizes.hasScript ? ' (ships a <script>!)' : ''}`, value: round(sizes.htmlGzip / 1000, 1), reference: null, ratio: null, goal: null, unit: 'kB' })
+      }
       for (const connections of ctx.shareConnections) {
         ctx.log(`share: ${name} ${pathname} vs ceiling, ${connections} connections`)
         const { a, b } = await abTest(
