@@ -1,7 +1,9 @@
 // Production server: static assets, compression, the React Router handler, graceful shutdown.
 // Plain JavaScript so `node server.mjs` runs without a build step of its own.
+import { spawnSync } from 'node:child_process'
 import http from 'node:http'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createRequestListener } from '@mjackson/node-fetch-server'
 import compression from 'compression'
 import sirv from 'sirv'
@@ -26,9 +28,31 @@ process.on('SIGINT', () => shutdown('SIGINT'))
 let timeouts
 try {
   timeouts = getServerTimeoutsMs()
+  if (process.env.BROKERVAULT_PREPARE_ONLY === '1') {
+    // The child below: create, migrate and seed the embedded database, then exit.
+    await prepareServer()
+    await closeServerResources()
+    process.exit(0)
+  }
+  prepareEmbeddedDatabaseApart()
   await prepareServer()
 } catch (error) {
   await exitAfterFailedStart(error)
+}
+
+/**
+ * The first start on the embedded database: its creation (initdb), migrations and demo photos
+ * grow PGlite's WebAssembly memory by hundreds of megabytes, which never shrinks. A child
+ * process does that work and exits; this process then opens a ready folder (about 260 MB idle
+ * instead of 400 to 800).
+ */
+function prepareEmbeddedDatabaseApart() {
+  if (!build.entry.module.embeddedDatabaseIsNew()) return
+  const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BROKERVAULT_PREPARE_ONLY: '1', JOBS_IN_PROCESS: '0' },
+    stdio: 'inherit',
+  })
+  if (child.status !== 0) throw new Error(`Preparing the embedded database failed (exit ${child.status ?? child.signal})`)
 }
 
 const compress = compression()

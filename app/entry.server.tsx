@@ -14,6 +14,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import { closeDatabase } from '#db/client.server.ts'
+import { embeddedDatabaseIsNew } from '#db/pglite-folder.server.ts'
 import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle.server.ts'
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
@@ -28,6 +29,9 @@ import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
 /** For the tests: share views are counted after the page is answered (share-views.server.ts). */
 export { settleShareViews }
+
+/** For server.mjs: a first start on the embedded database prepares it in a child process. */
+export { embeddedDatabaseIsNew }
 
 export const streamTimeout = 5_000
 

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { readDatabaseConfig } from './config.server.ts'
 import { countQuery } from './query-metrics.server.ts'
+import { EMBEDDED_POSTGRES_SETTINGS } from './pglite-folder.server.ts'
 import * as schema from './schema.ts'
 
 /** One query-builder type for both drivers; code never needs to know which one runs. */
@@ -69,7 +70,7 @@ function openDatabase(): Handle {
   const dataDir = config.dataDir
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
   // unaccent: migration 0006 builds search and place matching on it (a server has it in contrib).
-  const client = new PGlite(dataDir, { extensions: { unaccent } })
+  const client = new PGlite(dataDir, { extensions: { unaccent }, postgresqlconf: EMBEDDED_POSTGRES_SETTINGS })
   const db = drizzlePglite({ client, schema, logger }) as unknown as Database
   const executeSql: RawSql = async (text, values) => {
     if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows }
