@@ -25,6 +25,7 @@ import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
 import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
+import { answerFromShareCache } from '#app/http/share-page-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
 /** For the tests: share views are counted after the page is answered (share-views.server.ts). */
@@ -124,7 +125,7 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
     }
     const screened = screenRequest(request, hasAction)
     if (screened instanceof Response) return screened
-    return handle(screened, getLoadContext(screened, client))
+    return (await answerFromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
   }
 }
 

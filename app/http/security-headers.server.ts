@@ -36,10 +36,16 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
 }
 
 /** Headers every response carries, documents, data requests and resources alike. */
-export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) =>
-  withQueryCount(async (metrics) => {
+export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) => withSecurityHeaders(next)
+
+/**
+ * Runs `respond` counting its queries, and sets the headers every response carries on what it
+ * returns (also for the share pages that are answered before the router, share-page-cache.server.ts).
+ */
+export function withSecurityHeaders(respond: () => Promise<Response>): Promise<Response> {
+  return withQueryCount(async (metrics) => {
     const started = performance.now()
-    const response = await next()
+    const response = await respond()
     const env = getEnv()
     const headers = response.headers
     headers.set('X-App-Version', APP_VERSION)
@@ -53,3 +59,4 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, n
     headers.append('Server-Timing', `db;desc="${metrics.queries} queries"`)
     return response
   })
+}

@@ -5,7 +5,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { notFound } from '#app/lib/http.ts'
 import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
 import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
-import { contentSecurityPolicy } from './security-headers.server.ts'
+import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.server.ts'
 
 /*
  * Share pages from memory (docs/decisions/020-share-page-cache.md). A client's phone gets the
@@ -99,6 +99,33 @@ function cachedResponse(request: Request, page: CachedPage, setCookie: string | 
   headers.set('Content-Length', String(body.byteLength))
   return new Response(body, { status: 200, headers })
 }
+
+const SHARE_PATH = /^\/(preview|client-listing)\/([A-Za-z0-9_-]{22})$/
+
+/**
+ * Before the router: a share page in memory for its current content version goes out with one
+ * query and no routing, middleware or rendering. Null for anything else (a miss, a cookie, a
+ * query string, another page), which the router then answers as usual; and if the database
+ * is out of reach the lookup throws, and the router's own path answers with the outage page.
+ */
+export async function answerFromShareCache(request: Request): Promise<Response | null> {
+  if (!isCacheable(request)) return null
+  const match = SHARE_PATH.exec(new URL(request.url).pathname)
+  if (!match || !pages.has(match[2]!)) return null
+  try {
+    return await withSecurityHeaders(async () => {
+      const share = await resolveLiveShare(match[2])
+      const hit = share && share.kind === (match[1] === 'preview' ? 'property' : 'client_listing') ? cachedPage(share) : null
+      if (!share || !hit) throw MISSED
+      const { setCookie } = await countShareView(share, { request, viewerBrokerId: null, subject: hit.subject })
+      return cachedResponse(request, hit, setCookie)
+    })
+  } catch {
+    // A miss, or a database out of reach: the router's path answers (with the outage page then).
+    return null
+  }
+}
+const MISSED = new Error('not in the share page cache')
 
 /**
  * The share route's middleware: resolves the link (404 for unknown, revoked, expired, or the
