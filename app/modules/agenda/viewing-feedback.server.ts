@@ -6,7 +6,7 @@ import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getBrokerNames, getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { FEEDBACK_TOKEN_PATTERN } from './viewings.server.ts'
-import { describeWhen } from './viewing-mail.server.ts'
+import { describeWhen } from './format.ts'
 
 export type FeedbackPage = {
   propertyTitle: string

@@ -2,24 +2,19 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { viewings } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { formatDayHeading, wallClock } from '#app/lib/zoned-time.ts'
 import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import { getBrokerNames, getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { describeWhen } from './format.ts'
 import { invitationIcs } from './ics.ts'
 
 export type ViewingMailKind = 'request' | 'cancel' | 'feedback'
 
 export const feedbackPath = (token: string) => `/viewing-feedback/${token}`
 
-/** "Thu 3 Dec 2026, 10:30 (Europe/Lisbon)": the broker's wall clock, named. */
-export function describeWhen(startsAt: Date, timeZone: string) {
-  const clock = wallClock(startsAt, timeZone)
-  return `${formatDayHeading(clock.date)}, ${clock.time} (${timeZone})`
-}
 
 /**
  * Tells the client about a viewing as it now stands (read after the commit): an invitation or
