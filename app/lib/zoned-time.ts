@@ -75,5 +75,9 @@ export function instantFromWallClock(date: string, time: string, timeZone: strin
 /** "Thu 3 Dec 2026" for a local date (YYYY-MM-DD), the same on server and browser. */
 export function formatDayHeading(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)))
+  const parts = HEADING.formatToParts(new Date(Date.UTC(y, m - 1, d)))
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`
 }
+
+const HEADING = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })

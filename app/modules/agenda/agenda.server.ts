@@ -109,6 +109,3 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
   }
   return [...byDay].map(([date, dayItems]) => ({ date, items: dayItems }))
 }
-
-/** Links to the page of a task's subject. */
-export const subjectPath = (subject: AgendaTask['subject']) => `/${subject.kind}/${subject.id}`

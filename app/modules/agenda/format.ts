@@ -10,3 +10,6 @@ export function describeLocal(instant: Date, timeZone: string) {
 export function describeWhen(instant: Date, timeZone: string) {
   return `${describeLocal(instant, timeZone)} (${timeZone})`
 }
+
+/** The page of a task's property, client or deal. */
+export const subjectPath = (subject: { kind: 'property' | 'client' | 'deal'; id: string }) => `/${subject.kind}/${subject.id}`

@@ -43,7 +43,11 @@ export async function mailViewingChange(brokerId: string, viewingId: string, kin
   if (kind === 'feedback') {
     if (!viewing.feedbackToken) return false
     mail.subject = `How was your viewing of ${property.title}?`
-    mail.paragraphs = [`Hello ${client.fullName},`, `Thank you for visiting ${property.title} on ${when}. ${brokerName} would like to know what you thought: it takes a minute, no account needed.`]
+    mail.paragraphs = [
+      `Hello ${client.fullName},`,
+      `Thank you for visiting ${property.title} on ${when}. ${brokerName} would like to know what you thought: it takes a minute, no account needed.`,
+      `Questions? Reply to ${brokerName} at ${brokerEmail}.`,
+    ]
     mail.action = { label: 'Rate the viewing', url: `${getEnv().APP_URL}${feedbackPath(viewing.feedbackToken)}` }
   } else {
     const cancelled = kind === 'cancel'
