@@ -72,12 +72,15 @@ export function instantFromWallClock(date: string, time: string, timeZone: strin
   return new Date(asUtc - offsetMs(first, zone))
 }
 
-/** "Thu 3 Dec 2026" for a local date (YYYY-MM-DD), the same on server and browser. */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * "Thu 3 Dec 2026" for a local date (YYYY-MM-DD). Fixed English names rather than Intl's,
+ * whose abbreviations change between ICU versions ("Sep" / "Sept"): server and browser agree.
+ */
 export function formatDayHeading(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  const parts = HEADING.formatToParts(new Date(Date.UTC(y, m - 1, d)))
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return `${WEEKDAYS[day.getUTCDay()]} ${d} ${MONTHS[m - 1]} ${y}`
 }
-
-const HEADING = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
