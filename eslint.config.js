@@ -29,6 +29,7 @@ export const MODULE_ORDER = [
   'notices',
   'deals',
   'comments',
+  'agenda',
   'formats',
   'dashboard',
   'exports',
@@ -67,6 +68,9 @@ export const TABLE_OWNERS = {
   dataExports: 'exports',
   imports: 'formats',
   portalFeeds: 'formats',
+  viewings: 'agenda',
+  tasks: 'agenda',
+  calendarFeeds: 'agenda',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

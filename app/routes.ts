@@ -45,6 +45,10 @@ export default [
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'),
   // A broker's public, active listings for portals, by a revocable token (no session).
   route('feeds/:token/kyero.xml', 'routes/resources/kyero-feed.ts'),
+  // A broker's viewings and tasks for calendar apps, by a revocable token (no session).
+  route('calendar/:token/agenda.ics', 'routes/resources/calendar-feed.ts'),
+  // The client's zero-JavaScript feedback page after a viewing (docs/decisions/021-viewings-and-tasks.md).
+  route('viewing-feedback/:token', 'routes/share/viewing-feedback.tsx'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the
   // allowed-path rule lets /profile, /public-properties and property edit pages through.
@@ -55,6 +59,10 @@ export default [
     route('profile/export', 'routes/app/profile-export.ts'),
     route('profile/exports/:exportId', 'routes/app/profile-export-download.ts'),
     route('profile/portal-feed', 'routes/app/profile-portal-feed.ts'),
+    route('profile/calendar-feed', 'routes/app/profile-calendar-feed.ts'),
+    route('agenda', 'routes/app/agenda.tsx'),
+    route('viewing/:id', 'routes/app/viewing.tsx'),
+    route('property/:id/viewing-report', 'routes/app/property-viewing-report.tsx'),
     route('public-properties', 'routes/app/public-properties.tsx'),
     route('properties', 'routes/app/properties.tsx'),
     route('clients', 'routes/app/clients.tsx'),

@@ -75,8 +75,14 @@ export const ACTIVITY_KINDS = [
   'deal_created',
   'deal_moved',
   'comment_added',
+  'viewing_scheduled',
+  'viewing_feedback',
 ] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
+
+// Viewings (docs/decisions/021-viewings-and-tasks.md)
+export const VIEWING_STATUSES = ['scheduled', 'done', 'canceled', 'no_show'] as const
+export type ViewingStatus = (typeof VIEWING_STATUSES)[number]
 
 // Data exports
 export const DATA_EXPORT_STATUSES = ['pending', 'ready'] as const

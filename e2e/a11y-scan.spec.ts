@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Cookie, Page } from '@playwright/test'
 import { expect, signUpAndSignIn, test } from './support/fixtures.ts'
 import { expectNoAxeViolations, injectAxe, insertShare, setTheme, switchThemeInPlace } from './support/a11y.ts'
@@ -27,7 +28,7 @@ const INFO_PAGES = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 
 /** Pages whose markup, not only <html data-theme>, depends on the theme cookie. */
 const THEME_IN_MARKUP = new Set(['/profile'])
 
-type Seeded = { propertyId: string; clientId: string; dealId: string; propertyShare: string; listingShare: string }
+type Seeded = { propertyId: string; clientId: string; dealId: string; propertyShare: string; listingShare: string; viewingId: string; feedbackToken: string }
 
 let seeded: Seeded
 let brokerCookies: Cookie[]
@@ -112,7 +113,19 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
         insert into client_feedback (owner_id, share_id, client_id, property_id, reaction, comment, author_name)
         values (${owner}, ${listingShare}, ${clientId}, ${propertyId!}, 'interested', 'Love the view.', 'Maria')`
 
-      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare }
+      // Viewings (one tomorrow, one done and rated) and tasks (one overdue, one ahead) for /agenda.
+      const feedbackToken = randomBytes(16).toString('base64url')
+      const [upcoming] = await db.sql<{ id: string }[]>`
+        insert into viewings (owner_id, property_id, client_id, starts_at, duration_minutes, place, notes)
+        values (${owner}, ${propertyId!}, ${clientId}, now() + interval '1 day', 45, 'Rua das Flores 12, Lisbon', 'Bring the keys.')
+        returning id`
+      await db.sql`
+        insert into viewings (owner_id, property_id, client_id, starts_at, duration_minutes, place, status, feedback_token, rating, feedback_comment, feedback_at)
+        values (${owner}, ${propertyId!}, ${clientId}, now() - interval '2 days', 30, 'Rua das Flores 12, Lisbon', 'done', ${feedbackToken}, 4, 'Lovely light.', now())`
+      await db.sql`insert into tasks (owner_id, property_id, title, due_at) values (${owner}, ${propertyId!}, 'Order the energy certificate', now() - interval '1 day')`
+      await db.sql`insert into tasks (owner_id, deal_id, title, due_at) values (${owner}, ${dealId}, 'Chase the deposit', now() + interval '3 days')`
+
+      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken }
       brokerCookies = await context.cookies()
     } finally {
       await context.close()
@@ -145,6 +158,9 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       `/client/${clientId}/listing/${propertyId}`,
       '/deals',
       `/deal/${dealId}`,
+      '/agenda',
+      `/viewing/${seeded.viewingId}`,
+      `/property/${propertyId}/viewing-report`,
     ]) {
       await scanPage(page, path)
     }
@@ -163,5 +179,6 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
     await setTheme(page, 'light')
     await scanPage(page, `/preview/${seeded.propertyShare}`)
     await scanPage(page, `/client-listing/${seeded.listingShare}`)
+    await scanPage(page, `/viewing-feedback/${seeded.feedbackToken}`)
   })
 })

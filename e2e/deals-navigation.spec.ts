@@ -68,7 +68,7 @@ test.describe('Deals in the navigation', () => {
     await page.setViewportSize(DESKTOP)
     const ids = await brokerWithADeal(page, db)
     const bar = page.getByRole('navigation', { name: 'Main' })
-    await expect(bar.locator('a')).toHaveText(['Public', 'Properties', 'Home', 'Clients', 'Deals', 'Profile'])
+    await expect(bar.locator('a')).toHaveText(['Public', 'Properties', 'Home', 'Clients', 'Deals', 'Agenda', 'Profile'])
     await bar.getByRole('link', { name: 'Deals' }).click()
     await expect(page).toHaveURL(/\/deals$/)
     await expect(bar.locator('[aria-current="page"]')).toHaveText('Deals')

@@ -134,7 +134,7 @@ test.describe('top bar at 1280 px', () => {
     await expectToast(page, 'Logged in successfully!')
     const bar = page.getByRole('navigation', { name: 'Main' })
     // The seed's five, with Deals after Clients (docs/decisions/008).
-    await expect(bar.locator('a')).toHaveText(['Public', 'Properties', 'Home', 'Clients', 'Deals', 'Profile'])
+    await expect(bar.locator('a')).toHaveText(['Public', 'Properties', 'Home', 'Clients', 'Deals', 'Agenda', 'Profile'])
     await expect(bar.locator('[aria-current="page"]')).toHaveText('Home')
 
     // With JS the toast fades after 5 s; without JS it stays until the next page, so it must

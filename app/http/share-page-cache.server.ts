@@ -8,7 +8,7 @@ import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.se
 import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.server.ts'
 
 /*
- * Share pages from memory (docs/decisions/020-share-page-cache.md). A client's phone gets the
+ * Share pages from memory (docs/decisions/023-share-pages-at-framework-speed.md). A client's phone gets the
  * page rendered for the share's current content version, gzipped once, with no render and one
  * query: the lookup that every request needs anyway (is the link live?) also reads the
  * owner's version, which database triggers raise on every change a share page shows. So a

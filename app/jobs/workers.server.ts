@@ -19,6 +19,7 @@ import {
   type FeedbackNoticeJob,
 } from '#app/modules/notices/feedback-notices.server.ts'
 import { DIGEST_CRON, DIGEST_QUEUE, sendDueDigests } from '#app/modules/notices/digest.server.ts'
+import { AGENDA_MAIL_CRON, AGENDA_MAIL_QUEUE, sendDueAgendaMails } from '#app/modules/agenda/morning-mail.server.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -62,6 +63,13 @@ export async function startJobWorkers() {
   await digest.schedule(DIGEST_QUEUE, DIGEST_CRON)
   await digest.work(DIGEST_QUEUE, async () => {
     await sendDueDigests()
+  })
+
+  // The day's tasks and viewings at 08:00 in each broker's zone (docs/decisions/021-viewings-and-tasks.md).
+  const agendaMail = await getQueue(AGENDA_MAIL_QUEUE, { retryLimit: 2, retryDelay: 60 })
+  await agendaMail.schedule(AGENDA_MAIL_QUEUE, AGENDA_MAIL_CRON)
+  await agendaMail.work(AGENDA_MAIL_QUEUE, async () => {
+    await sendDueAgendaMails()
   })
 
   const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)

@@ -34,10 +34,20 @@ export const DEALS_ITEM = {
   icon: 'M3 7h18v13H3zM8 7V4h8v3M3 12h18',
 } as const
 
+/**
+ * Agenda (viewings and tasks by day) sits next to Deals: in the top bar on wide screens and in
+ * the slim phone header, so the bottom bar keeps the seed's five (docs/decisions/021-viewings-and-tasks.md).
+ */
+export const AGENDA_ITEM = {
+  to: '/agenda',
+  label: 'Agenda',
+  icon: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
+} as const
+
 type NavItemData = { to: string; label: string; icon: string }
 
 /** A section's own pages count as it: /property/{id} is in Properties, /deal/{id} in Deals. */
-const SECTION_PREFIXES: Record<string, string> = { '/properties': '/property/', '/clients': '/client/', '/deals': '/deal/' }
+const SECTION_PREFIXES: Record<string, string> = { '/properties': '/property/', '/clients': '/client/', '/deals': '/deal/', '/agenda': '/viewing/' }
 
 function isCurrent(pathname: string, to: string) {
   const prefix = SECTION_PREFIXES[to]
@@ -77,7 +87,7 @@ function NavItem({ item, current, layout }: { item: NavItemData; current: boolea
 /** Top bar from 768 px up (the five items and Deals); below it a slim header with Deals and the bottom bar. */
 export function AppNav({ broker }: { broker: ShellBroker }) {
   const { pathname } = useLocation()
-  const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, ...NAV_ITEMS.slice(4)]
+  const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, AGENDA_ITEM, ...NAV_ITEMS.slice(4)]
   return (
     <>
       <header className="sticky top-0 z-30 hidden border-b border-line bg-surface md:block">
@@ -100,8 +110,9 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
             BrokerVault
           </Link>
           <div className="flex items-center gap-2">
-            <nav aria-label="More">
+            <nav aria-label="More" className="flex gap-1">
               <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
+              <NavItem item={AGENDA_ITEM} current={isCurrent(pathname, AGENDA_ITEM.to)} layout="header" />
             </nav>
             <BrokerBadge broker={broker} size={28} />
           </div>

@@ -52,6 +52,8 @@ export const profiles = pgTable('profiles', {
   noticeMode: noticeMode('notice_mode').notNull().default('batched'),
   /** The local date (in time_zone) of the last daily digest run for this broker: once a day. */
   lastDigestOn: date('last_digest_on'),
+  /** The local date of the last 08:00 agenda mail (the day's tasks and viewings): once a day. */
+  lastAgendaMailOn: date('last_agenda_mail_on'),
   updatedAt: updatedAt(),
 })
 

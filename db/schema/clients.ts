@@ -114,7 +114,7 @@ export const shares = pgTable(
  * A counter per broker that database triggers raise on every change a share page shows: the
  * broker's properties, photos, documents, shortlists, clients' feedback, profile and e-mail
  * (migration 0015). Share pages are cached by it, so a change shows on the very next request
- * from any server (docs/decisions/020-share-page-cache.md).
+ * from any server (docs/decisions/023-share-pages-at-framework-speed.md).
  */
 export const shareContentVersions = pgTable('share_content_versions', {
   ownerId: uuid('owner_id')

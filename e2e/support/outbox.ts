@@ -17,6 +17,11 @@ const addresses = (to: AddressObject | AddressObject[] | undefined) =>
 
 /** The newest message in the outbox addressed to `email` that carries a reset link, or null. */
 async function newestResetLink(email: string): Promise<string | null> {
+  return newestLink(email, RESET_LINK)
+}
+
+/** The first match of `pattern` in the newest message to `email` that has one, or null. */
+async function newestLink(email: string, pattern: RegExp): Promise<string | null> {
   const names = await readdir(E2E_OUTBOX).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return [] as string[]
     throw error
@@ -25,7 +30,7 @@ async function newestResetLink(email: string): Promise<string | null> {
   for (const name of names.filter((n) => n.endsWith('.eml')).sort().reverse()) {
     const mail = await simpleParser(await readFile(path.join(E2E_OUTBOX, name)))
     if (!addresses(mail.to).includes(email.toLowerCase())) continue
-    const link = RESET_LINK.exec(mail.text ?? '')?.[0]
+    const link = pattern.exec(mail.text ?? '')?.[0]
     if (link) return link
   }
   return null
@@ -41,6 +46,19 @@ export async function readResetLink(email: string, timeoutMs = 20_000): Promise<
     const link = await newestResetLink(email)
     if (link) return link
     if (Date.now() > deadline) throw new Error(`readResetLink: no reset mail to ${email} in ${E2E_OUTBOX} after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}
+
+const FEEDBACK_LINK = /https?:\/\/[^\s"<>]+\/viewing-feedback\/[A-Za-z0-9_-]{22}/
+
+/** Waits for the "How was your viewing" mail to `email` (sent by the server's mail job) and returns its link. */
+export async function readViewingFeedbackLink(email: string, timeoutMs = 20_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const link = await newestLink(email, FEEDBACK_LINK)
+    if (link) return link
+    if (Date.now() > deadline) throw new Error(`readViewingFeedbackLink: no feedback mail to ${email} in ${E2E_OUTBOX} after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }

@@ -69,6 +69,7 @@ async function fullAccount() {
   upload.set('file', new File(['FullName\nWaiting Client\n'], 'clients.csv', { type: 'text/csv' }))
   expect((await world.browser.postMultipart('/clients/import', upload)).status).toBe(302)
   expect((await world.browser.post('/profile/portal-feed', { intent: 'create' })).status).toBe(302)
+  expect((await world.browser.post('/profile/calendar-feed', { intent: 'create' })).status).toBe(302)
   // A failed sign-in from elsewhere leaves a per-account counter keyed by the e-mail.
   expect((await signIn(new TestBrowser(), world.email, 'not-the-password')).status).toBe(400)
   // Two-factor on (secret, recovery codes), and a half-finished sign-in with a wrong code
@@ -90,6 +91,9 @@ const needlesOf = (a: BrokerWorld & { userId: string }) => [
   a.documentId,
   a.propertyShare,
   a.listingShare,
+  a.viewingId,
+  a.taskId,
+  a.feedbackToken,
 ]
 
 const filesUnder = (...parts: string[]) => readdir(path.join(FILES_DIR, ...parts)).catch(() => [] as string[])
@@ -155,7 +159,7 @@ describe('account deletion', () => {
     for (const table of ['users', 'profiles', 'user_sessions', 'user_subscriptions', 'rate_limits', 'properties', 'property_photos',
       'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments',
       'two_factor_secrets', 'two_factor_recovery_codes', 'two_factor_challenges',
-      'imports', 'portal_feeds']) {
+      'imports', 'portal_feeds', 'viewings', 'tasks', 'calendar_feeds']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0)
     }
     // A failed sign-in and a reset request (by e-mail), a wrong password and a wrong code (by id), a share's feedback counter.

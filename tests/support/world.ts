@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { getDb } from '#db/client.server.ts'
-import { propertyDocuments, propertyPhotos, shares } from '#db/schema.ts'
+import { propertyDocuments, propertyPhotos, shares, tasks, viewings } from '#db/schema.ts'
 import { serverBuild, signedInBroker, type TestBrowser } from './app.ts'
 import { createPropertyVia } from './properties.ts'
 
@@ -52,6 +52,16 @@ export async function createBrokerWorld() {
   const [doc] = await getDb().select({ id: propertyDocuments.id }).from(propertyDocuments).where(eq(propertyDocuments.propertyId, propertyId))
   if (!photo || !doc) throw new Error('media upload failed')
 
+  // A viewing marked done (so its client's feedback page exists) and a task.
+  const scheduled = await browser.post(`/property/${propertyId}`, { intent: 'schedule-viewing', clientId, date: '2030-06-01', time: '10:00', durationMinutes: '30' })
+  if (scheduled.status !== 302) throw new Error(`viewing failed: ${scheduled.status}`)
+  const [viewing] = await getDb().select({ id: viewings.id }).from(viewings).where(eq(viewings.propertyId, propertyId))
+  if (!viewing || (await browser.post(`/viewing/${viewing.id}`, { intent: 'status', status: 'done' })).status !== 302) throw new Error('viewing status failed')
+  const [done] = await getDb().select({ token: viewings.feedbackToken }).from(viewings).where(eq(viewings.id, viewing.id))
+  await browser.post(`/property/${propertyId}`, { intent: 'add-task', title: 'Call the notary', dueDate: '2030-06-02', dueTime: '09:00' })
+  const [task] = await getDb().select({ id: tasks.id }).from(tasks).where(eq(tasks.propertyId, propertyId))
+  if (!done?.token || !task) throw new Error('agenda fixtures failed')
+
   return {
     browser,
     email,
@@ -62,6 +72,9 @@ export async function createBrokerWorld() {
     documentId: doc.id,
     propertyShare: await newestShare(browser, 'property', propertyId),
     listingShare: await newestShare(browser, 'client_listing', clientId),
+    viewingId: viewing.id,
+    feedbackToken: done.token,
+    taskId: task.id,
   }
 }
 
@@ -94,11 +107,17 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/resources/document': [`/documents/${w.documentId}`],
     'routes/resources/healthz': ['/healthz'],
     'routes/resources/kyero-feed': [`/feeds/${'A'.repeat(22)}/kyero.xml`],
+    'routes/resources/calendar-feed': [`/calendar/${'A'.repeat(22)}/agenda.ics`],
+    'routes/share/viewing-feedback': [`/viewing-feedback/${w.feedbackToken}`],
     'routes/resources/avatar': [`/avatars/${'0'.repeat(32)}/64`],
     'routes/app/home': ['/home'],
     'routes/app/profile': ['/profile'],
     'routes/app/profile-export': ['/profile/export'],
     'routes/app/profile-portal-feed': ['/profile/portal-feed'],
+    'routes/app/profile-calendar-feed': ['/profile/calendar-feed'],
+    'routes/app/agenda': ['/agenda'],
+    'routes/app/viewing': [`/viewing/${w.viewingId}`],
+    'routes/app/property-viewing-report': [`/property/${w.propertyId}/viewing-report`],
     'routes/app/profile-export-download': [`/profile/exports/${w.propertyId}`],
     'routes/app/public-properties': ['/public-properties'],
     'routes/app/properties': ['/properties'],

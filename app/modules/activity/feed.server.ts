@@ -107,7 +107,7 @@ export async function readActivity(brokerId: string, filters: ActivityFilters = 
   const last = page.at(-1)
   const items = page.map(({ cursorTime: _cursorTime, comment, authorName, ...entry }) => ({
     ...entry,
-    quote: entry.kind === 'client_feedback' && comment ? { author: authorName?.trim() || 'Your client', text: shorten(comment, QUOTE_MAX_CHARS) } : null,
+    quote: (entry.kind === 'client_feedback' || entry.kind === 'viewing_feedback') && comment ? { author: authorName?.trim() || 'Your client', text: shorten(comment, QUOTE_MAX_CHARS) } : null,
   }))
   const nextCursor = rows.length > limit && last ? encodeCursor({ time: last.cursorTime, id: last.id }) : null
   return { ok: true, page: { items, nextCursor } }

@@ -15,6 +15,7 @@ import { exportListingRows } from '#app/modules/listings/export-rows.server.ts'
 import { exportSharingRows } from '#app/modules/sharing/export-rows.server.ts'
 import { exportDealRows } from '#app/modules/deals/export-rows.server.ts'
 import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
+import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /** Every table the export holds, each read by its owning module and scoped to the broker. */
@@ -31,6 +32,7 @@ export async function collectTables(brokerId: string): Promise<ExportTables> {
     exportDealRows(brokerId),
     exportCommentRows(brokerId),
     exportActivityRows(brokerId),
+    exportAgendaRows(brokerId),
   ])
   return Object.assign({}, ...parts) as ExportTables
 }
@@ -143,7 +145,8 @@ const README = `BrokerVault data export
 
 data.json       Everything in your account, table by table ("tables"): your account (e-mail,
                 created), profile, subscription, properties, photos, documents, clients,
-                shortlists, share links, client feedback, deals, notes and activity.
+                shortlists, share links, client feedback, deals, notes, activity,
+                viewings (with the clients' ratings), tasks and calendar feed.
                 "missingFiles" lists any file storage could not find (normally empty).
 csv/            The same tables as CSV files (RFC 4180, UTF-8, comma-separated), one per table
                 that has rows. Dates are ISO 8601 in UTC; lists are JSON.

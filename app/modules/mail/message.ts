@@ -5,10 +5,15 @@ export type MailRequest = {
   /** Paragraphs of plain text, in order. */
   paragraphs: string[]
   action?: { label: string; url: string }
+  /** Files sent with the message (a calendar invitation's .ics); plain text, kept in the job's data. */
+  attachments?: MailAttachment[]
 }
 
+/** A small text attachment: `contentType` may carry parameters (`text/calendar; method=REQUEST`). */
+export type MailAttachment = { filename: string; contentType: string; content: string }
+
 /** What goes on the wire: a plain-text part and a simple HTML part with the same words. */
-export type RenderedMail = { to: string; subject: string; text: string; html: string }
+export type RenderedMail = { to: string; subject: string; text: string; html: string; attachments: MailAttachment[] }
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -32,7 +37,7 @@ ${actionHtml}
 <p style="color:#4b5563;font-size:13px">BrokerVault · Questions? Write to <a href="mailto:${escapeHtml(supportAddress)}">${escapeHtml(supportAddress)}</a></p>
 </body></html>
 `
-  return { to: request.to, subject: request.subject, text, html }
+  return { to: request.to, subject: request.subject, text, html, attachments: request.attachments ?? [] }
 }
 
 /** The first http(s) link of a text, for the outbox log line. */

@@ -5,6 +5,18 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import { getEnv } from '#app/lib/env.server.ts'
 import { firstLink, type RenderedMail } from './message.ts'
 
+/** nodemailer's message fields for a rendered mail, attachments included. */
+function messageOf(from: string, mail: RenderedMail) {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+  }
+}
+
 /** Sends one rendered message; throws when the server refuses or cannot be reached. */
 export type MailTransport = { send: (mail: RenderedMail) => Promise<void>; kind: 'smtp' | 'outbox' }
 
@@ -34,7 +46,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await transporter.sendMail(messageOf(from, mail))
     },
   }
 }
@@ -45,7 +57,7 @@ function outboxTransport(dataDir: string, from: string): MailTransport {
   return {
     kind: 'outbox',
     send: async (mail) => {
-      const info = await writer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      const info = await writer.sendMail(messageOf(from, mail))
       await mkdir(folder, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`
       await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 })

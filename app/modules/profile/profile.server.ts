@@ -99,3 +99,26 @@ export async function claimDigestDay(tx: Transaction, userId: string, day: strin
     .returning({ id: profiles.id })
   return claimed.length > 0
 }
+
+/** The broker's IANA time zone (UTC when unknown): viewings and tasks are typed and shown in it. */
+export async function getTimeZone(userId: string): Promise<string> {
+  const [row] = await getDb().select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId)).limit(1)
+  return row?.timeZone ?? 'UTC'
+}
+
+/** Every broker with their zone and the local date of their last 08:00 agenda mail. */
+export async function listAgendaMailProfiles(): Promise<{ id: string; fullName: string; timeZone: string; lastAgendaMailOn: string | null }[]> {
+  return getDb()
+    .select({ id: profiles.id, fullName: profiles.fullName, timeZone: profiles.timeZone, lastAgendaMailOn: profiles.lastAgendaMailOn })
+    .from(profiles)
+}
+
+/** Claims the agenda mail of `day` (local YYYY-MM-DD) in `tx`: true once per broker and day. */
+export async function claimAgendaMailDay(tx: Transaction, userId: string, day: string): Promise<boolean> {
+  const claimed = await tx
+    .update(profiles)
+    .set({ lastAgendaMailOn: day })
+    .where(and(eq(profiles.id, userId), or(isNull(profiles.lastAgendaMailOn), lt(profiles.lastAgendaMailOn, day))))
+    .returning({ id: profiles.id })
+  return claimed.length > 0
+}

@@ -55,3 +55,28 @@ export async function listAllPropertyIds(brokerId: string, tx: Transaction): Pro
   const rows = await tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, brokerId))
   return rows.map((row) => row.id)
 }
+
+/**
+ * The broker's property's address on one line ("Rua Augusta 12, Baixa, 1100-053 Lisbon,
+ * Portugal"), its title when it has none, or null for a foreign or unknown id. A viewing's
+ * place defaults to it.
+ */
+export async function getPropertyAddressLine(brokerId: string, propertyId: unknown): Promise<string | null> {
+  if (!isUuid(propertyId)) return null
+  const [row] = await getDb()
+    .select({
+      title: properties.title,
+      street: properties.street,
+      area: properties.area,
+      city: properties.city,
+      postalCode: properties.postalCode,
+      country: properties.country,
+    })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .limit(1)
+  if (!row) return null
+  const town = [row.postalCode, row.city].filter(Boolean).join(' ')
+  const line = [row.street, row.area, town, row.country].filter((part) => part && part.trim()).join(', ')
+  return line || row.title
+}

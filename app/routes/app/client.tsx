@@ -25,20 +25,26 @@ import { PropertyCard } from '#app/ui/property-card.tsx'
 import type { Route } from './+types/client'
 import { CLIENT_STAGES } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { TaskPanel } from '#app/ui/task-panel.tsx'
+import { ViewingPanel } from '#app/ui/viewing-panel.tsx'
+import { handleAgendaIntent } from './agenda-actions.server.ts'
+import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const [matches, deals, propertyOptions, comments, activity] = await Promise.all([
+  const [matches, deals, propertyOptions, comments, activity, viewings, tasks] = await Promise.all([
     findMatchingProperties(user.id, client),
     listClientDeals(user.id, client.id),
     listPropertyOptions(user.id),
     listComments(user.id, 'client', client.id),
     listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
+    loadViewingRows(user.id, { clientId: client.id }, user.timeZone),
+    loadTaskRows(user.id, 'client', client.id, user.timeZone),
   ])
-  return { client, matches, deals, propertyOptions, comments, activity }
+  return { client, matches, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone }
 }
 
 // One form posts here today; the union makes any other intent a 400.
@@ -48,6 +54,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
   const form = await readForm(request)
+  const agenda = await handleAgendaIntent(context, user, form, `/client/${client.id}`, { clientId: client.id })
+  if (agenda) return agenda
   const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
@@ -79,6 +87,8 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   const { client: c, matches, deals, propertyOptions, comments, activity } = loaderData
   const here = `/client/${c.id}`
   const requirements = describeRequirements(c)
+  const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
+  const stageError = actionData && 'error' in actionData ? actionData.error : null
   return (
     <>
       <PageHeader title={c.fullName}>
@@ -132,6 +142,8 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </div>
             </details>
           </Card>
+          <ViewingPanel viewings={loaderData.viewings} choose="property" options={propertyOptions.map((p) => ({ id: p.id, label: p.title }))} state={agendaState} timeZone={loaderData.timeZone} />
+          <TaskPanel tasks={loaderData.tasks} state={agendaState} />
           <CommentThread subject="client" id={c.id} comments={comments} redirectTo={here} />
           <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
@@ -151,7 +163,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </select>
               <SubmitButton name="intent" value="stage" pendingText="Saving...">Set stage</SubmitButton>
             </Form>
-            <ErrorList errors={actionData?.error ? [actionData.error] : null} />
+            <ErrorList errors={stageError ? [stageError] : null} />
           </Card>
           <Card title="Requirements">
             {requirements.length === 0 ? (

@@ -16,17 +16,21 @@ import { Card, PageHeader } from '#app/ui/page.tsx'
 import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deal'
 import { readForm } from '#app/http/form-body.server.ts'
+import { TaskPanel } from '#app/ui/task-panel.tsx'
+import { handleAgendaIntent } from './agenda-actions.server.ts'
+import { loadTaskRows } from './agenda-panels.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.title ?? 'Deal'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const deal = orNotFound(await getDeal(user.id, params.id))
-  const [comments, activity] = await Promise.all([
+  const [comments, activity, tasks] = await Promise.all([
     listComments(user.id, 'deal', deal.id),
     listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
+    loadTaskRows(user.id, 'deal', deal.id, user.timeZone),
   ])
-  return { deal, comments, activity }
+  return { deal, comments, activity, tasks }
 }
 
 const DealActionSchema = z.discriminatedUnion('intent', [
@@ -39,6 +43,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Ownership first: a foreign or malformed id is a 404 whatever the form holds.
   const deal = orNotFound(await getDeal(user.id, params.id))
   const form = await readForm(request)
+  const agenda = await handleAgendaIntent(context, user, form, `/deal/${deal.id}`, { dealId: deal.id })
+  if (agenda) return agenda
   const submission = parseIntentSubmission(form, DealActionSchema)
   // The page's own deal: a dealId field in the form is ignored.
   if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)
@@ -55,6 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DealPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const { deal } = d
   const path = `/deal/${deal.id}`
+  const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
+  const dealAction = actionData && 'intent' in actionData ? actionData : undefined
   return (
     <>
       <PageHeader title={deal.title}>
@@ -88,13 +96,14 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
             {deal.notes ? <p className="mt-3 whitespace-pre-line">{deal.notes}</p> : null}
           </Card>
           <Card title="Edit deal">
-            <EditDealForm deal={deal} lastResult={actionData?.intent === 'update' ? actionData.result : undefined} />
+            <EditDealForm deal={deal} lastResult={dealAction?.intent === 'update' ? dealAction.result : undefined} />
           </Card>
         </div>
         <div className="space-y-4">
           <Card title="Stage">
-            <MoveDealForm dealId={deal.id} stage={deal.stage} error={actionData?.intent === 'move' ? actionData.error : null} />
+            <MoveDealForm dealId={deal.id} stage={deal.stage} error={dealAction?.intent === 'move' ? dealAction.error : null} />
           </Card>
+          <TaskPanel tasks={d.tasks} state={agendaState} />
           <CommentThread subject="deal" id={deal.id} comments={d.comments} redirectTo={path} />
           <ActivityFeed items={d.activity.items} nextCursor={d.activity.nextCursor} basePath={path} />
         </div>

@@ -11,16 +11,19 @@ import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/home'
 import { CLIENT_STAGES, STATUSES } from '#db/reference.ts'
+import { describeLocal } from '#app/modules/agenda/format.ts'
+import { listOverdueTasks } from '#app/modules/agenda/tasks.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription } = requireAuth(context)
   const plan = subscription?.plan ?? 'free_trial'
-  const [usage, summary, activity] = await Promise.all([
+  const [usage, summary, activity, overdue] = await Promise.all([
     getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[plan]),
     getDashboardSummary(user.id),
     listActivity(user.id, { before: feedCursorFrom(request) }),
+    listOverdueTasks(user.id),
   ])
   return {
     fullName: user.fullName,
@@ -29,6 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     usage,
     summary,
     activity,
+    overdue: overdue.map((t) => ({
+      id: t.id,
+      title: t.title,
+      due: describeLocal(t.dueAt, user.timeZone),
+      href: t.propertyId ? `/property/${t.propertyId}` : t.clientId ? `/client/${t.clientId}` : `/deal/${t.dealId}`,
+    })),
   }
 }
 
@@ -70,6 +79,20 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
           <ActivityFeed items={d.activity.items} nextCursor={d.activity.nextCursor} basePath="/home" />
         </div>
         <div className="space-y-4">
+          {d.overdue.length > 0 ? (
+            <section aria-labelledby="overdue-tasks" className="rounded-xl border-2 border-danger bg-danger-soft p-4" data-testid="overdue-tasks">
+              <h2 id="overdue-tasks" className="mb-2 font-semibold text-danger">Overdue tasks</h2>
+              <ul className="space-y-1 text-sm">
+                {d.overdue.map((t) => (
+                  <li key={t.id}>
+                    <Link to={t.href}>{t.title}</Link>
+                    <span>{` · due ${t.due}`}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-sm"><Link to="/agenda">Open the agenda</Link></p>
+            </section>
+          ) : null}
           <Card title="Open pipeline">
             {pipeline.length === 0 ? (
               <p className="text-sm text-muted">No open deals.</p>

@@ -26,6 +26,8 @@ import { LogoutButton, ThemeForm } from '#app/ui/app-nav.tsx'
 import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { PortalFeedCard } from '#app/ui/portal-feed-card.tsx'
+import { CalendarFeedCard } from '#app/ui/calendar-feed-card.tsx'
+import { calendarFeedPath, getCalendarFeedToken } from '#app/modules/agenda/calendar-feed.server.ts'
 import { getPortalFeedToken, portalFeedPath } from '#app/modules/formats/portal-feeds.server.ts'
 import type { Route } from './+types/profile'
 import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, subscription, session } = requireAuth(context)
   const now = new Date()
   const plan = subscription?.plan ?? 'free_trial'
-  const [devices, exports, twoFactor, recoveryCodes, billing, feedToken] = await Promise.all([
+  const [devices, exports, twoFactor, recoveryCodes, billing, feedToken, calendarToken] = await Promise.all([
     listDeviceSessions(user.id),
     listDataExports(user.id),
     getTwoFactorStatus(user),
@@ -58,10 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeRecoveryCodesToShow(user.id),
     getBillingDetails(user.id),
     getPortalFeedToken(user.id),
+    getCalendarFeedToken(user.id),
   ])
   return {
     user,
     avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null,
+    calendarFeedUrl: calendarToken ? `${getEnv().APP_URL.replace(/\/+$/, '')}${calendarFeedPath(calendarToken)}` : null,
     portalFeedUrl: feedToken ? `${getEnv().APP_URL.replace(/\/+$/, '')}${portalFeedPath(feedToken)}` : null,
     // The server's list: the one the action accepts (browsers name a few zones differently).
     timeZones: supportedTimeZones(),
@@ -276,6 +280,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
             <DataExport exports={d.exports} />
           </Card>
           <PortalFeedCard url={d.portalFeedUrl} />
+          <CalendarFeedCard url={d.calendarFeedUrl} />
           <Card title="Appearance">
             <ThemeForm current={d.theme} redirectTo={location.pathname} />
           </Card>

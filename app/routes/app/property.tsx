@@ -24,20 +24,29 @@ import { StatusBadge } from '#app/ui/status-badge.tsx'
 import type { Route } from './+types/property'
 import { STATUSES } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { listClientOptions } from '#app/modules/deals/options.server.ts'
+import { TaskPanel } from '#app/ui/task-panel.tsx'
+import { ViewingPanel } from '#app/ui/viewing-panel.tsx'
+import { handleAgendaIntent } from './agenda-actions.server.ts'
+import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const property = orNotFound(await getProperty(user.id, params.id))
-  const [photos, documents, comments, activity, sharePanel] = await Promise.all([
+  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions] = await Promise.all([
     listPhotos(user.id, property.id),
     listDocuments(user.id, property.id),
     listComments(user.id, 'property', property.id),
     listActivity(user.id, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
     listSharesForProperty(user.id, property.id),
+    loadViewingRows(user.id, { propertyId: property.id }, user.timeZone),
+    loadTaskRows(user.id, 'property', property.id, user.timeZone),
+    listClientOptions(user.id),
   ])
-  return { property, photos, documents, comments, activity, sharePanel }
+  const clients = clientOptions.map((c) => ({ id: c.id, label: c.fullName }))
+  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone }
 }
 
 const PropertyActionSchema = z.discriminatedUnion('intent', [
@@ -50,6 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const property = orNotFound(await getProperty(user.id, params.id))
   const form = await readForm(request)
+  const agenda = await handleAgendaIntent(context, user, form, `/property/${property.id}`, { propertyId: property.id })
+  if (agenda) return agenda
   const submission = parseIntentSubmission(form, PropertyActionSchema)
   if (submission.status !== 'success') {
     switch (submission.payload.intent) {
@@ -84,7 +95,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { property: p, photos, documents, comments, activity, sharePanel } = loaderData
   const here = `/property/${p.id}`
-  const errorFor = (intent: string) => (actionData?.intent === intent ? [actionData.error] : null)
+  const errorFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? [actionData.error] : null)
+  const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
   return (
     <>
       <PageHeader title={p.title}>
@@ -133,6 +145,8 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               </ul>
             )}
           </Card>
+          <ViewingPanel viewings={loaderData.viewings} choose="client" options={loaderData.clients} state={agendaState} timeZone={loaderData.timeZone} reportHref={`${here}/viewing-report`} />
+          <TaskPanel tasks={loaderData.tasks} state={agendaState} />
           <CommentThread subject="property" id={p.id} comments={comments} redirectTo={here} />
           <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { viewings } from '#db/schema.ts'
+import type { ViewingStatus } from '#db/reference.ts'
+import { isUuid } from '#app/lib/ids.ts'
+import { instantFromWallClock } from '#app/lib/zoned-time.ts'
+import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
+import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import { mailViewingChange } from './viewing-mail.server.ts'
+import type { ViewingForm } from './schemas.ts'
+
+export type FieldErrors = Record<string, string[]>
+/** ok with whether the client was mailed (no e-mail address: nothing to send); field errors; null: not found. */
+export type ViewingResult = { ok: true; id: string; mailed: boolean } | { ok: false; fieldErrors: FieldErrors } | null
+
+/** 16 random bytes, like share links: the feedback page's address is the only key to it. */
+const FEEDBACK_TOKEN_BYTES = 16
+export const FEEDBACK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+const WHEN_ERROR: FieldErrors = { date: ['Enter a real date.'] }
+
+/**
+ * Schedules a viewing of the broker's property with the broker's client at a wall-clock time
+ * in the broker's zone; the place defaults to the property's address. The client is invited
+ * by e-mail (.ics, METHOD:REQUEST) after the commit. Null when the property or client is not
+ * the broker's.
+ */
+export async function createViewing(brokerId: string, input: ViewingForm, timeZone: string): Promise<ViewingResult> {
+  const startsAt = instantFromWallClock(input.date, input.time, timeZone)
+  if (!startsAt) return { ok: false, fieldErrors: WHEN_ERROR }
+  const place = input.place || (await getPropertyAddressLine(brokerId, input.propertyId))
+  if (place === null) return null
+  const id = await getDb().transaction(async (tx) => {
+    const property = await findOwnedProperty(brokerId, input.propertyId, tx)
+    const client = await findOwnedClient(brokerId, input.clientId, tx)
+    if (!property || !client) return null
+    const [row] = await tx
+      .insert(viewings)
+      .values({ ownerId: brokerId, propertyId: property.id, clientId: client.id, startsAt, durationMinutes: input.durationMinutes, place, notes: input.notes ?? '' })
+      .returning({ id: viewings.id })
+    await recordActivity(tx, brokerId, {
+      kind: 'viewing_scheduled',
+      propertyId: property.id,
+      clientId: client.id,
+      summary: `Viewing of ${property.title} with ${client.fullName} scheduled`,
+    })
+    return row!.id
+  })
+  if (!id) return null
+  return { ok: true, id, mailed: await mailViewingChange(brokerId, id, 'request') }
+}
+
+export type ViewingChange = Omit<ViewingForm, 'propertyId' | 'clientId'>
+
+/**
+ * Moves or edits a scheduled viewing: SEQUENCE goes up and the client gets the updated
+ * invitation (same UID). Only scheduled viewings change; null when it is not the broker's.
+ */
+export async function updateViewing(brokerId: string, viewingId: unknown, input: ViewingChange, timeZone: string): Promise<ViewingResult> {
+  if (!isUuid(viewingId)) return null
+  const startsAt = instantFromWallClock(input.date, input.time, timeZone)
+  if (!startsAt) return { ok: false, fieldErrors: WHEN_ERROR }
+  const current = await getViewing(brokerId, viewingId)
+  if (!current) return null
+  if (current.status !== 'scheduled') return { ok: false, fieldErrors: { date: ['Only a scheduled viewing can be changed.'] } }
+  const place = input.place || current.place
+  const [row] = await getDb()
+    .update(viewings)
+    .set({ startsAt, durationMinutes: input.durationMinutes, place, notes: input.notes ?? '', sequence: sql`${viewings.sequence} + 1`, updatedAt: new Date() })
+    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId), eq(viewings.status, 'scheduled')))
+    .returning({ id: viewings.id })
+  if (!row) return { ok: false, fieldErrors: { date: ['Only a scheduled viewing can be changed.'] } }
+  return { ok: true, id: row.id, mailed: await mailViewingChange(brokerId, row.id, 'request') }
+}
+
+/**
+ * Sets a viewing's status. Canceled: the client's calendar drops the event (METHOD:CANCEL);
+ * back to scheduled: invited again; done: the client gets the feedback link (made once).
+ * SEQUENCE goes up on every change.
+ */
+export async function setViewingStatus(brokerId: string, viewingId: unknown, status: ViewingStatus): Promise<ViewingResult> {
+  if (!isUuid(viewingId)) return null
+  const current = await getViewing(brokerId, viewingId)
+  if (!current) return null
+  if (current.status === status) return { ok: true, id: current.id, mailed: false }
+  const feedbackToken = status === 'done' && !current.feedbackToken ? randomBytes(FEEDBACK_TOKEN_BYTES).toString('base64url') : undefined
+  await getDb()
+    .update(viewings)
+    .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: new Date(), ...(feedbackToken ? { feedbackToken } : {}) })
+    .where(and(eq(viewings.id, current.id), eq(viewings.ownerId, brokerId)))
+  const mail = status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
+  return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false }
+}
+
+/** One of the broker's viewings, or null for a foreign, malformed or unknown id. */
+export async function getViewing(brokerId: string, viewingId: unknown) {
+  if (!isUuid(viewingId)) return null
+  const [row] = await getDb()
+    .select()
+    .from(viewings)
+    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId)))
+    .limit(1)
+  return row ?? null
+}
+
+export type ViewingSummary = {
+  id: string
+  propertyId: string
+  propertyTitle: string
+  clientId: string
+  clientName: string
+  startsAt: Date
+  durationMinutes: number
+  place: string
+  status: ViewingStatus
+  rating: number | null
+  feedbackComment: string | null
+  feedbackAt: Date | null
+}
+
+/** The broker's viewings of one property or with one client (newest first), with names: three queries. */
+export async function listViewings(brokerId: string, about: { propertyId: string } | { clientId: string }, order: 'newest' | 'oldest' = 'newest'): Promise<ViewingSummary[]> {
+  const where = 'propertyId' in about ? eq(viewings.propertyId, about.propertyId) : eq(viewings.clientId, about.clientId)
+  const rows = await getDb()
+    .select({
+      id: viewings.id,
+      propertyId: viewings.propertyId,
+      clientId: viewings.clientId,
+      startsAt: viewings.startsAt,
+      durationMinutes: viewings.durationMinutes,
+      place: viewings.place,
+      status: viewings.status,
+      rating: viewings.rating,
+      feedbackComment: viewings.feedbackComment,
+      feedbackAt: viewings.feedbackAt,
+    })
+    .from(viewings)
+    .where(and(eq(viewings.ownerId, brokerId), where))
+    .orderBy(order === 'newest' ? desc(viewings.startsAt) : asc(viewings.startsAt))
+    .limit(200)
+  return withNames(brokerId, rows)
+}
+
+export async function withNames<T extends { propertyId: string; clientId: string }>(brokerId: string, rows: T[]) {
+  const [titles, names] = await Promise.all([
+    getPropertyTitles(brokerId, rows.map((r) => r.propertyId)),
+    getClientNames(brokerId, rows.map((r) => r.clientId)),
+  ])
+  return rows.map((row) => ({ ...row, propertyTitle: titles.get(row.propertyId) ?? 'A property', clientName: names.get(row.clientId) ?? 'A client' }))
+}
