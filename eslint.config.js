@@ -27,6 +27,7 @@ export const MODULE_ORDER = [
   'listings',
   'sharing',
   'notices',
+  'alerts',
   'deals',
   'comments',
   'formats',
@@ -66,6 +67,8 @@ export const TABLE_OWNERS = {
   dataExports: 'exports',
   imports: 'formats',
   portalFeeds: 'formats',
+  clientAlerts: 'alerts',
+  alertMatches: 'alerts',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -33,6 +33,9 @@ export default [
 
   route('preview/:sharedUrlId', 'routes/share/preview.tsx'),
   route('client-listing/:sharedId', 'routes/share/preview.tsx', { id: 'client-listing' }),
+  // Client alerts: the page the mails link to, and the one-click unsubscribe (RFC 8058).
+  route('alerts/:shareId', 'routes/share/alert.tsx'),
+  route('unsubscribe/:token', 'routes/share/unsubscribe.tsx'),
 
   route('theme', 'routes/resources/theme.ts'),
   // Files check their own access: the owner now, live shares and public listings later.

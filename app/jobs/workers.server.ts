@@ -19,6 +19,9 @@ import {
   type FeedbackNoticeJob,
 } from '#app/modules/notices/feedback-notices.server.ts'
 import { DIGEST_CRON, DIGEST_QUEUE, sendDueDigests } from '#app/modules/notices/digest.server.ts'
+import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
+import { ALERT_QUEUE_OPTIONS } from '#app/modules/alerts/schedule.server.ts'
+import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -62,6 +65,13 @@ export async function startJobWorkers() {
   await digest.schedule(DIGEST_QUEUE, DIGEST_CRON)
   await digest.work(DIGEST_QUEUE, async () => {
     await sendDueDigests()
+  })
+
+  // Client alerts: the cron sweeps; property changes nudge a run sooner (schedule.server.ts).
+  const alerts = await getQueue(ALERT_QUEUE, ALERT_QUEUE_OPTIONS)
+  await alerts.schedule(ALERT_QUEUE, ALERT_CRON)
+  await alerts.work(ALERT_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+    await runClientAlerts()
   })
 
   const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)

@@ -104,8 +104,9 @@ export const shares = pgTable(
     index('shares_client_idx').on(t.clientId),
     check(
       'shares_target_matches_kind',
-      sql`(${t.kind} = 'property' and ${t.propertyId} is not null and ${t.clientId} is null)
-        or (${t.kind} = 'client_listing' and ${t.clientId} is not null and ${t.propertyId} is null)`,
+      // Compared as text: a new enum value cannot be used as a literal in the migration that adds it.
+      sql`(${t.kind}::text = 'property' and ${t.propertyId} is not null and ${t.clientId} is null)
+        or (${t.kind}::text in ('client_listing', 'client_alert') and ${t.clientId} is not null and ${t.propertyId} is null)`,
     ),
   ],
 )

@@ -15,6 +15,7 @@ import { exportListingRows } from '#app/modules/listings/export-rows.server.ts'
 import { exportSharingRows } from '#app/modules/sharing/export-rows.server.ts'
 import { exportDealRows } from '#app/modules/deals/export-rows.server.ts'
 import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
+import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /** Every table the export holds, each read by its owning module and scoped to the broker. */
@@ -31,6 +32,7 @@ export async function collectTables(brokerId: string): Promise<ExportTables> {
     exportDealRows(brokerId),
     exportCommentRows(brokerId),
     exportActivityRows(brokerId),
+    exportAlertRows(brokerId),
   ])
   return Object.assign({}, ...parts) as ExportTables
 }

@@ -5,10 +5,12 @@ export type MailRequest = {
   /** Paragraphs of plain text, in order. */
   paragraphs: string[]
   action?: { label: string; url: string }
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 8058) on client alerts. */
+  headers?: Record<string, string>
 }
 
 /** What goes on the wire: a plain-text part and a simple HTML part with the same words. */
-export type RenderedMail = { to: string; subject: string; text: string; html: string }
+export type RenderedMail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> }
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -32,7 +34,7 @@ ${actionHtml}
 <p style="color:#4b5563;font-size:13px">BrokerVault · Questions? Write to <a href="mailto:${escapeHtml(supportAddress)}">${escapeHtml(supportAddress)}</a></p>
 </body></html>
 `
-  return { to: request.to, subject: request.subject, text, html }
+  return { to: request.to, subject: request.subject, text, html, ...(request.headers ? { headers: request.headers } : {}) }
 }
 
 /** The first http(s) link of a text, for the outbox log line. */

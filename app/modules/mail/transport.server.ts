@@ -34,7 +34,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers })
     },
   }
 }
@@ -45,7 +45,7 @@ function outboxTransport(dataDir: string, from: string): MailTransport {
   return {
     kind: 'outbox',
     send: async (mail) => {
-      const info = await writer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      const info = await writer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers })
       await mkdir(folder, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`
       await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 })

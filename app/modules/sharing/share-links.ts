@@ -45,6 +45,7 @@ export function whyShareShowsNothing(kind: ShareKind, total: number, shown: numb
 }
 
 export function sharePath(kind: ShareKind, id: string) {
+  if (kind === 'client_alert') return `/alerts/${id}`
   return kind === 'property' ? `/preview/${id}` : `/client-listing/${id}`
 }
 

@@ -154,7 +154,7 @@ export function listSharesForClientListing(brokerId: string, clientId: string) {
   return listShares(brokerId, 'client_listing', clientId)
 }
 
-async function listShares(brokerId: string, kind: ShareKind, targetId: string): Promise<SharePanelData> {
+async function listShares(brokerId: string, kind: ShareTarget['kind'], targetId: string): Promise<SharePanelData> {
   const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
   const nothingToShowQuery = whyNothingToShow(
     brokerId,
@@ -182,4 +182,14 @@ async function listShares(brokerId: string, kind: ShareKind, targetId: string): 
     nothingToShow,
     shares: rows.map((row) => ({ ...row, path: sharePath(kind, row.id), state: shareState(row, now) })),
   }
+}
+
+/**
+ * The link of a client's alert page (kind client_alert), written in the caller's transaction:
+ * feedback given there is stored and shown like a shortlist's (021). Not listed in share panels.
+ */
+export async function createAlertShare(tx: Transaction, ownerId: string, clientId: string): Promise<string> {
+  const id = newShareId()
+  await tx.insert(shares).values({ id, ownerId, kind: 'client_alert', clientId })
+  return id
 }

@@ -25,31 +25,52 @@ import { PropertyCard } from '#app/ui/property-card.tsx'
 import type { Route } from './+types/client'
 import { CLIENT_STAGES } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { getAlertState, stopAlerts, turnOnAlerts } from '#app/modules/alerts/subscriptions.server.ts'
+import { AlertCard } from '#app/ui/alert-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const [matches, deals, propertyOptions, comments, activity] = await Promise.all([
+  const [matches, deals, propertyOptions, comments, activity, alerts] = await Promise.all([
     findMatchingProperties(user.id, client),
     listClientDeals(user.id, client.id),
     listPropertyOptions(user.id),
     listComments(user.id, 'client', client.id),
     listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
+    getAlertState(user.id, client.id),
   ])
-  return { client, matches, deals, propertyOptions, comments, activity }
+  return { client, matches, deals, propertyOptions, comments, activity, alerts: orNotFound(alerts) }
 }
 
-// One form posts here today; the union makes any other intent a 400.
-const ClientActionSchema = z.discriminatedUnion('intent', [ClientStageSchema.extend({ intent: z.literal('stage') })])
+// The stage form and the alert forms; the union makes any other intent a 400.
+const ClientActionSchema = z.discriminatedUnion('intent', [
+  ClientStageSchema.extend({ intent: z.literal('stage') }),
+  z.object({ intent: z.literal('alerts-on'), consent: z.literal('yes').optional() }),
+  z.object({ intent: z.literal('alerts-off') }),
+])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
   const form = await readForm(request)
   const parsed = parseIntentForm(form, ClientActionSchema)
-  if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
+  if (!parsed.success) {
+    if (form.get('intent') === 'alerts-on') return data({ alertError: 'Confirm that the client agreed to receive alerts.' }, { status: 400 })
+    return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
+  }
+  if (parsed.data.intent === 'alerts-on') {
+    const result = orNotFound(await turnOnAlerts(user.id, client.id, parsed.data.consent === 'yes'))
+    if (!result.ok) return data({ alertError: result.message }, { status: 400 })
+    setFlash(context, { kind: 'success', message: 'Property alerts are on.' })
+    throw redirect(`/client/${client.id}`)
+  }
+  if (parsed.data.intent === 'alerts-off') {
+    orNotFound(await stopAlerts(user.id, client.id))
+    setFlash(context, { kind: 'success', message: 'Property alerts are off.' })
+    throw redirect(`/client/${client.id}`)
+  }
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
   throw redirect(`/client/${client.id}`)
@@ -76,7 +97,7 @@ function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
 }
 
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client: c, matches, deals, propertyOptions, comments, activity } = loaderData
+  const { client: c, matches, deals, propertyOptions, comments, activity, alerts } = loaderData
   const here = `/client/${c.id}`
   const requirements = describeRequirements(c)
   return (
@@ -151,8 +172,9 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </select>
               <SubmitButton name="intent" value="stage" pendingText="Saving...">Set stage</SubmitButton>
             </Form>
-            <ErrorList errors={actionData?.error ? [actionData.error] : null} />
+            <ErrorList errors={actionData && 'error' in actionData ? [actionData.error] : null} />
           </Card>
+          <AlertCard state={alerts} hasEmail={Boolean(c.email)} error={actionData && 'alertError' in actionData ? actionData.alertError : null} />
           <Card title="Requirements">
             {requirements.length === 0 ? (
               <p className="text-sm text-muted">No requirements yet: every active property matches.</p>
