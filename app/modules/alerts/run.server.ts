@@ -27,22 +27,35 @@ const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? result 
 async function recordNewMatches(tx: Transaction, now: Date): Promise<number> {
   const since = new Date(now.getTime() - ALERT_LOOKBACK_DAYS * 86_400_000).toISOString()
   const fits: SQL = propertyFitsClientSql('f', 'd')
+  // Clients that name places are joined to listings on the folded place (a hash join on equal
+  // keys, city or area), those that name none on the owner alone: far fewer pairs than every
+  // client against every listing. A pair found twice (city and area) is inserted once.
   const result = await tx.execute(sql`
-    insert into alert_matches (owner_id, client_id, property_id, reason, reason_key, price, previous_price, currency, found_at)
-    select d.owner_id, d.client_id, f.id, r.reason::alert_reason, r.reason_key, f.price, r.was, f.currency, ${now.toISOString()}::timestamptz
-    from (
+    with d as (
       select a.client_id, a.owner_id, a.consented_at, c.wanted_purpose, c.wanted_categories, c.wanted_types,
              c.budget_min, c.budget_max, c.budget_currency, c.min_bedrooms,
-             (select array_agg(fold_text(w)) from unnest(c.wanted_places) w) as places
+             nullif(array(select fold_text(w) from unnest(c.wanted_places) w), '{}') as places
       from client_alerts a join clients c on c.id = a.client_id and c.owner_id = a.owner_id
       where ${alertsOnSql('a')} and c.email is not null
-    ) d
-    join (
+    ), f as (
       select p.id, p.owner_id, p.purpose, p.category, p.type, p.price, p.previous_price, p.currency, p.bedrooms,
              p.created_at, p.price_changed_at, fold_text(p.city) as city, fold_text(p.area) as area
       from properties p
       where p.status = 'active' and greatest(p.created_at, p.updated_at, p.price_changed_at) > ${since}::timestamptz
-    ) f on f.owner_id = d.owner_id
+    ), wanted as (
+      select d.client_id, d.owner_id, place from d cross join lateral unnest(d.places) as place
+    ), pairs as (
+      select w.client_id, f.id as property_id from wanted w join f on f.owner_id = w.owner_id and f.city = w.place
+      union
+      select w.client_id, f.id from wanted w join f on f.owner_id = w.owner_id and f.area = w.place
+      union all
+      select d.client_id, f.id from d join f on f.owner_id = d.owner_id where d.places is null
+    )
+    insert into alert_matches (owner_id, client_id, property_id, reason, reason_key, price, previous_price, currency, found_at)
+    select d.owner_id, d.client_id, f.id, r.reason::alert_reason, r.reason_key, f.price, r.was, f.currency, ${now.toISOString()}::timestamptz
+    from pairs
+    join d on d.client_id = pairs.client_id
+    join f on f.id = pairs.property_id
     cross join lateral (values
       ('new', 'new', null::numeric, f.created_at > d.consented_at),
       ('price_drop', 'drop:' || f.price::text, f.previous_price, f.price_changed_at > d.consented_at and f.previous_price > f.price)
@@ -77,24 +90,31 @@ type DueRow = {
  */
 async function takeDueMatches(tx: Transaction, now: Date): Promise<DueRow[]> {
   const at = now.toISOString()
+  const claimed = rowsOf<{ client_id: string }>(
+    await tx.execute(sql`
+      with due as (
+        select a.client_id from client_alerts a
+        where ${alertsOnSql('a')}
+          and (a.last_mailed_at is null or a.last_mailed_at <= ${at}::timestamptz - make_interval(hours => ${ALERT_MIN_GAP_HOURS}))
+          and exists (select 1 from alert_matches m where m.client_id = a.client_id and m.mailed_at is null)
+        for update of a skip locked
+      )
+      update client_alerts a set last_mailed_at = ${at}::timestamptz from due where a.client_id = due.client_id
+      returning a.client_id`),
+  )
+  if (claimed.length === 0) return []
+  // By an array of ids, not a join with the claim: the planner knows nothing yet of the rows
+  // this transaction just inserted, and would loop over them once per client.
+  const ids = `{${claimed.map((row) => row.client_id).join(',')}}`
   const result = await tx.execute(sql`
-    with due as (
-      select a.client_id from client_alerts a
-      where ${alertsOnSql('a')}
-        and (a.last_mailed_at is null or a.last_mailed_at <= ${at}::timestamptz - make_interval(hours => ${ALERT_MIN_GAP_HOURS}))
-        and exists (select 1 from alert_matches m where m.client_id = a.client_id and m.mailed_at is null)
-      for update of a skip locked
-    ), stamped as (
-      update client_alerts a set last_mailed_at = ${at}::timestamptz from due where a.client_id = due.client_id returning a.client_id
-    ), marked as (
-      update alert_matches m set mailed_at = ${at}::timestamptz from due
-      where m.client_id = due.client_id and m.mailed_at is null
+    with marked as (
+      update alert_matches m set mailed_at = ${at}::timestamptz
+      where m.mailed_at is null and m.client_id = any(${ids}::uuid[])
       returning m.client_id, m.owner_id, m.property_id, m.reason, m.price, m.previous_price, m.currency
     )
     select m.client_id, m.owner_id, c.email, c.full_name, a.share_id, a.unsubscribe_token, pr.full_name as broker_name,
            m.property_id, p.title, p.city, m.reason, m.price::float8 as price, m.previous_price::float8 as previous_price, m.currency
     from marked m
-    join stamped s on s.client_id = m.client_id
     join client_alerts a on a.client_id = m.client_id
     join clients c on c.id = m.client_id
     join properties p on p.id = m.property_id and p.owner_id = m.owner_id and p.status not in ('draft', 'off_market')
