@@ -78,6 +78,8 @@ export default [
     route('property/:id/edit', 'routes/app/property-edit.tsx'),
     route('property/edit/:id', 'routes/app/property-edit.tsx', { id: 'property-edit-alt' }),
     route('property/:id/media', 'routes/app/property-media.tsx'),
+    // A one-page print brochure with the QR code of the property's share link.
+    route('property/:id/brochure', 'routes/app/property-brochure.tsx'),
     route('client/new', 'routes/app/client-new.tsx'),
     route('client/:id', 'routes/app/client.tsx'),
     route('client/edit/:id', 'routes/app/client-edit.tsx'),

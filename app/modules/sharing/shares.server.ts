@@ -8,6 +8,7 @@ import { findOwnedClient, getClientNames } from '#app/modules/clients/access.ser
 import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
+import { qrCodeSvg } from './qr-code.server.ts'
 import { sharePath, shareState, whyShareShowsNothing, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 
@@ -175,12 +176,19 @@ async function listShares(brokerId: string, kind: ShareTarget['kind'], targetId:
     .limit(SHARE_PANEL_MAX_ROWS)
   const [rows, nothingToShow] = await Promise.all([rowsQuery, nothingToShowQuery])
   const now = new Date()
+  const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
   return {
     kind,
     targetId,
-    appUrl: getEnv().APP_URL.replace(/\/+$/, ''),
+    appUrl,
     nothingToShow,
-    shares: rows.map((row) => ({ ...row, path: sharePath(kind, row.id), state: shareState(row, now) })),
+    shares: await Promise.all(
+      rows.map(async (row) => {
+        const path = sharePath(kind, row.id)
+        const state = shareState(row, now)
+        return { ...row, path, state, qrSvg: state === 'live' ? await qrCodeSvg(`${appUrl}${path}`) : null }
+      }),
+    ),
   }
 }
 
