@@ -8,6 +8,8 @@ import type { MailRequest } from '#app/modules/mail/message.ts'
 import { signedInBroker, TestBrowser, uniqueEmail } from '#tests/support/app.ts'
 import { createClientVia } from '#tests/support/clients.ts'
 import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
+import { findUser } from '#tests/support/db.ts'
+import { collectTables } from '#app/modules/exports/archive.server.ts'
 
 const HOUR_MS = 3_600_000
 
@@ -22,7 +24,7 @@ const to = (mails: MailRequest[], email: string) => mails.filter((m) => m.to ===
 
 /** A broker and a buyer who wants a flat for sale in Lisbon up to €300,000 with 2+ bedrooms. */
 async function brokerWithBuyer({ optIn = true } = {}) {
-  const { browser } = await signedInBroker('Alma Alerts')
+  const { browser, email: brokerEmail } = await signedInBroker('Alma Alerts')
   const clientEmail = uniqueEmail('buyer')
   const clientId = await createClientVia(browser, {
     fullName: 'Bruno Buyer',
@@ -37,7 +39,7 @@ async function brokerWithBuyer({ optIn = true } = {}) {
     const on = await browser.post(`/client/${clientId}`, { intent: 'alerts-on', consent: 'yes' })
     expect(on.status).toBe(302)
   }
-  return { browser, clientId, clientEmail }
+  return { browser, brokerEmail, clientId, clientEmail }
 }
 
 /** The alert page's share id and the unsubscribe token, from the mail's links. */
@@ -175,6 +177,18 @@ describe('client alerts', () => {
     // A property that was not mailed to this client cannot be reacted to.
     const other = await createPropertyVia(browser, { title: 'Far flat', city: 'Faro' })
     expect((await client.post(page, { propertyId: other, reaction: 'interested', comment: '' })).status).toBe(404)
+  })
+
+  it('is in "Export my data", without the client’s unsubscribe token', async () => {
+    const { browser, brokerEmail, clientId, clientEmail } = await brokerWithBuyer()
+    const propertyId = await createPropertyVia(browser, { title: 'Export flat', price: '250000', city: 'Lisbon', bedrooms: '2' })
+    const [mail] = to(await runAt(new Date()), clientEmail)
+    const { unsubscribe } = linksOf(mail!)
+    const { id: brokerId } = await findUser(brokerEmail)
+    const tables = await collectTables(brokerId)
+    expect(tables.client_alerts?.map((row) => row.clientId)).toEqual([clientId])
+    expect(tables.alert_matches?.map((row) => [row.propertyId, row.reason])).toEqual([[propertyId, 'new']])
+    expect(JSON.stringify(tables)).not.toContain(unsubscribe.split('/').pop()!)
   })
 
   it('answers 404 for foreign ids and unknown pages', async () => {
