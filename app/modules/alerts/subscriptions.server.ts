@@ -80,15 +80,14 @@ export async function turnOnAlerts(brokerId: string, clientId: string, consent: 
   })
 }
 
-/** The broker stops the client's alerts (null: not the broker's client, or never on). */
+/** The broker stops the client's alerts; already off is fine (a double submit). Null: not the broker's client. */
 export async function stopAlerts(brokerId: string, clientId: string): Promise<{ ok: true } | null> {
   if (!(await findOwnedClient(brokerId, clientId))) return null
-  const rows = await getDb()
+  await getDb()
     .update(clientAlerts)
     .set({ stoppedAt: new Date() })
     .where(and(eq(clientAlerts.clientId, clientId), eq(clientAlerts.ownerId, brokerId), isNull(clientAlerts.stoppedAt)))
-    .returning({ id: clientAlerts.clientId })
-  return rows.length ? { ok: true } : null
+  return { ok: true }
 }
 
 /** What the unsubscribe page says, by token: null for an unknown token (a 404). */
