@@ -36,7 +36,7 @@ test.describe('client alerts and share tools', () => {
     await expectToast(page, 'Property saved.')
 
     // The client's mail links to a page without JavaScript; one tap answers.
-    const link = await readMailLink(clientEmail, ALERT_LINK)
+    const link = await readMailLink(clientEmail, ALERT_LINK, 60_000)
     await page.goto(link)
     await expect(page.getByRole('heading', { level: 1, name: 'New properties for you' })).toBeVisible()
     const item = page.locator(`#property-${propertyId}`)
