@@ -27,6 +27,7 @@ export const MODULE_ORDER = [
   'listings',
   'sharing',
   'notices',
+  'alerts',
   'deals',
   'comments',
   'agenda',
@@ -71,6 +72,8 @@ export const TABLE_OWNERS = {
   viewings: 'agenda',
   tasks: 'agenda',
   calendarFeeds: 'agenda',
+  clientAlerts: 'alerts',
+  alertMatches: 'alerts',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -82,6 +82,8 @@ export default defineConfig({
       RATE_LIMIT_SIGNIN_PER_IP: '1000',
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '1000',
       RATE_LIMIT_RESET_PER_IP: '1000',
+      // Client alerts: a property saved in a test reaches the client's mail within seconds.
+      ALERT_DELAY_SECONDS: '1',
     },
   },
 })

@@ -8,6 +8,10 @@ const integrationEnv = {
   APP_URL: 'http://localhost:3000',
   // A broker with up to 2 files gets the export zip at once; a third file sends it to the job.
   EXPORT_INLINE_MAX_FILES: '2',
+  // Saving a property queues a client-alerts run (one waiting run at a time, docs/decisions/021).
+  // No worker runs here: a run left waiting for the default 120 s in a database the e2e server
+  // uses next would absorb that server's own nudges until then.
+  ALERT_DELAY_SECONDS: '1',
 }
 
 // `*.postgres.test.ts` need a real PostgreSQL server (a proxy in front of it is cut and restored).

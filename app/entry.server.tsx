@@ -172,3 +172,10 @@ export async function closeServerResources() {
   }
 }
 const JOB_SHUTDOWN_MS = 10_000
+
+/**
+ * For scripts/bench-alerts.mjs: the client-alerts job as the worker runs it, and the job queue
+ * (started before the clock, as a running server has it).
+ */
+export { runClientAlerts } from '#app/modules/alerts/run.server.ts'
+export { getJobQueue } from '#db/job-queue.server.ts'

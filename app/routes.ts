@@ -33,6 +33,9 @@ export default [
 
   route('preview/:sharedUrlId', 'routes/share/preview.tsx'),
   route('client-listing/:sharedId', 'routes/share/preview.tsx', { id: 'client-listing' }),
+  // Client alerts: the page the mails link to, and the one-click unsubscribe (RFC 8058).
+  route('alerts/:shareId', 'routes/share/alert.tsx'),
+  route('unsubscribe/:token', 'routes/share/unsubscribe.tsx'),
 
   route('theme', 'routes/resources/theme.ts'),
   // Files check their own access: the owner now, live shares and public listings later.
@@ -83,6 +86,8 @@ export default [
     route('property/:id/edit', 'routes/app/property-edit.tsx'),
     route('property/edit/:id', 'routes/app/property-edit.tsx', { id: 'property-edit-alt' }),
     route('property/:id/media', 'routes/app/property-media.tsx'),
+    // A one-page print brochure with the QR code of the property's share link.
+    route('property/:id/brochure', 'routes/app/property-brochure.tsx'),
     route('client/new', 'routes/app/client-new.tsx'),
     route('client/:id', 'routes/app/client.tsx'),
     route('client/edit/:id', 'routes/app/client-edit.tsx'),

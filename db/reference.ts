@@ -43,10 +43,14 @@ export const DEAL_STAGES = ['lead', 'viewing', 'offer', 'under_contract', 'close
 export type DealStage = (typeof DEAL_STAGES)[number]
 
 // Sharing, feedback and comments
-export const SHARE_KINDS = ['property', 'client_listing'] as const
+/** `client_alert`: the link of a client's property alerts (docs/decisions/022-client-alerts-and-share-tools.md). */
+export const SHARE_KINDS = ['property', 'client_listing', 'client_alert'] as const
 export type ShareKind = (typeof SHARE_KINDS)[number]
 export const FEEDBACK_REACTIONS = ['interested', 'not_for_me'] as const
 export type FeedbackReaction = (typeof FEEDBACK_REACTIONS)[number]
+/** Why a property was put in a client's alert: newly listed, or its price went down. */
+export const ALERT_REASONS = ['new', 'price_drop'] as const
+export type AlertReason = (typeof ALERT_REASONS)[number]
 
 /** How a broker hears about clients' feedback: batched as it happens, a daily digest at 08:00, or not at all. */
 export const NOTICE_MODES = ['batched', 'daily', 'off'] as const

@@ -52,7 +52,7 @@ test.describe('deals', () => {
     await form.getByLabel('Title', { exact: true }).fill(title)
     await form.getByLabel('Value', { exact: true }).fill('750000')
     await form.getByLabel('Currency', { exact: true }).fill('EUR')
-    await form.getByLabel('Commission (amount, same currency)', { exact: true }).fill('22500')
+    await form.getByLabel('Commission (amount or %)', { exact: true }).fill('22500')
     await form.getByLabel('Expected close date', { exact: true }).fill('2030-06-30')
     await form.getByRole('button', { name: 'Create deal' }).click()
 
@@ -109,7 +109,7 @@ test.describe('deals', () => {
     await expect(facts.getByRole('definition').nth(1)).toHaveText(clientName)
     await expect(facts.getByRole('definition').nth(2)).toHaveText(propertyTitle)
     await expect(facts.getByRole('definition').nth(3)).toHaveText('€750,000')
-    await expect(facts.getByRole('definition').nth(4)).toHaveText('€22,500')
+    await expect(facts.getByRole('definition').nth(4)).toHaveText('€22,500 (3% of the value)')
     await expect(facts.getByRole('definition').nth(5)).toHaveText('Jun 30, 2030')
     await expect(card(page, 'Stage').getByLabel('Stage', { exact: true })).toHaveValue('closed_won')
     const activity = page.getByRole('region', { name: 'Recent activity' })

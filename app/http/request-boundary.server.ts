@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import { hasControlCharacters, parseUrlEncoded, removeControlCharacters } from '#app/lib/untrusted-text.ts'
-import { SERVER_TO_SERVER_PATHS } from './cross-site.server.ts'
+import { isServerToServerPath } from './cross-site.server.ts'
 import { ALLOWED_ACTION_METHODS, formEncodingOf, FormBodyError } from './form-body.server.ts'
 
 /*
@@ -68,8 +68,9 @@ export function screenRequest(request: Request, hasAction: (pathname: string) =>
     if (method !== 'POST' || !takesPosts) {
       return plain(405, 'Method not allowed.', { Allow: takesPosts ? ALLOWED_ACTION_METHODS : 'GET, HEAD' })
     }
-    // A webhook's body is the sender's JSON, read raw by its own route (signature first).
-    const encoding = SERVER_TO_SERVER_PATHS.has(url.pathname) ? 'raw' : formEncodingOf(request)
+    // A webhook's body is the sender's JSON, read raw by its own route (signature first); a
+    // one-click unsubscribe's body says nothing the token does not.
+    const encoding = isServerToServerPath(url.pathname) ? 'raw' : formEncodingOf(request)
     if (encoding instanceof FormBodyError) {
       return plain(encoding.status, encoding.status === 415 ? 'Unsupported media type: send a web form.' : 'Bad request: the form is malformed.')
     }

@@ -20,6 +20,9 @@ import {
 } from '#app/modules/notices/feedback-notices.server.ts'
 import { DIGEST_CRON, DIGEST_QUEUE, sendDueDigests } from '#app/modules/notices/digest.server.ts'
 import { AGENDA_MAIL_CRON, AGENDA_MAIL_QUEUE, sendDueAgendaMails } from '#app/modules/agenda/morning-mail.server.ts'
+import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
+import { ALERT_QUEUE_OPTIONS } from '#app/modules/alerts/schedule.server.ts'
+import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -70,6 +73,13 @@ export async function startJobWorkers() {
   await agendaMail.schedule(AGENDA_MAIL_QUEUE, AGENDA_MAIL_CRON)
   await agendaMail.work(AGENDA_MAIL_QUEUE, async () => {
     await sendDueAgendaMails()
+  })
+
+  // Client alerts: the cron sweeps; property changes nudge a run sooner (schedule.server.ts).
+  const alerts = await getQueue(ALERT_QUEUE, ALERT_QUEUE_OPTIONS)
+  await alerts.schedule(ALERT_QUEUE, ALERT_CRON)
+  await alerts.work(ALERT_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
+    await runClientAlerts()
   })
 
   const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)

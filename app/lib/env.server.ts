@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_RESET_PER_EMAIL: positiveInt(3),
   // Feedback notices: at most one mail per share per this many seconds (docs/decisions/016-notices.md).
   NOTICE_BATCH_SECONDS: positiveInt(600),
+  // Client alerts: a run this many seconds after a property is added or changed (the cron sweeps every 15 minutes too).
+  ALERT_DELAY_SECONDS: positiveInt(120),
   // "Export my data": accounts with more files or more megabytes than this are zipped by a
   // background job and e-mailed as a link; smaller ones download at once. 0 sends every
   // account with a file to the job (tests).

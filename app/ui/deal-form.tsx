@@ -14,7 +14,12 @@ import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
 import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { DEAL_STAGES } from '#db/reference.ts'
 
-type DealFactName = 'title' | 'value' | 'currency' | 'commission' | 'expectedCloseDate' | 'notes'
+const COMMISSION_TYPE_OPTIONS = [
+  { value: 'amount', label: 'An amount (deal currency)' },
+  { value: 'percent', label: 'A percentage of the value' },
+] as const
+
+type DealFactName = 'title' | 'value' | 'currency' | 'commissionType' | 'commission' | 'coBrokerPercent' | 'expectedCloseDate' | 'notes'
 // Text and number fields alike render as one <input>; the schema does the typing.
 type DealFactFieldset = Record<DealFactName, FieldMetadata<string | number | undefined>>
 type FormResult = SubmissionResult<string[]> | null | undefined
@@ -39,7 +44,15 @@ function DealFactFields({ fields, idPrefix }: { fields: DealFactFieldset; idPref
           {COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}
         </datalist>
       </div>
-      {input('commission', 'Commission (amount, same currency)', 'number', { step: '0.01', min: 0, inputMode: 'decimal' })}
+      <SelectField
+        label="Commission given as"
+        errors={fields.commissionType.errors}
+        errorId={fields.commissionType.errorId}
+        selectProps={getSelectProps(fields.commissionType)}
+        options={COMMISSION_TYPE_OPTIONS}
+      />
+      {input('commission', 'Commission (amount or %)', 'number', { step: '0.01', min: 0, inputMode: 'decimal' })}
+      {input('coBrokerPercent', 'Co-broker split (%)', 'number', { step: '0.01', min: 0, max: 100, inputMode: 'decimal' })}
       {input('expectedCloseDate', 'Expected close date', 'date')}
       <div className="sm:col-span-2">
         <TextareaField
@@ -77,7 +90,7 @@ export function NewDealForm({
   const [form, fields] = useForm<DealCreateValue>({
     id: 'new-deal',
     lastResult,
-    defaultValue: { currency: 'USD', clientId, redirectTo },
+    defaultValue: { currency: 'USD', commissionType: 'amount', clientId, redirectTo },
     constraint: getZodConstraint(DealCreateSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DealCreateSchema }),
     shouldValidate: 'onBlur',
@@ -132,6 +145,8 @@ export type EditableDeal = {
   value: number | null
   currency: string
   commission: number | null
+  commissionPercent: number | null
+  coBrokerPercent: number | null
   expectedCloseDate: string | null
   notes: string
 }
@@ -145,7 +160,9 @@ export function EditDealForm({ deal, lastResult }: { deal: EditableDeal; lastRes
       title: deal.title,
       value: deal.value ?? undefined,
       currency: deal.currency,
-      commission: deal.commission ?? undefined,
+      commissionType: deal.commissionPercent !== null ? 'percent' : 'amount',
+      commission: deal.commissionPercent ?? deal.commission ?? undefined,
+      coBrokerPercent: deal.coBrokerPercent ?? undefined,
       expectedCloseDate: deal.expectedCloseDate ?? '',
       notes: deal.notes,
     },

@@ -53,7 +53,7 @@ const REACTION_LABELS: Record<FeedbackReaction, string> = { interested: 'Interes
 /** The picked reaction's button: pressed for assistive technology, and outlined with a tick for the eye. */
 const PICKED_STYLE = 'aria-pressed:outline-2 aria-pressed:outline-offset-2 aria-pressed:outline-ink'
 
-function FeedbackForm({ property, picked, state }: FeedbackFormProps) {
+export function FeedbackForm({ property, picked, state }: FeedbackFormProps) {
   const id = property.id
   return (
     <form method="post" aria-label={`Your feedback on ${property.title}`} className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 print:hidden">

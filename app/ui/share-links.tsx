@@ -1,6 +1,14 @@
 import { useState, useSyncExternalStore } from 'react'
 import { Form } from 'react-router'
-import { formatUtcDateTime, SHARE_EXPIRY_MAX_DAYS, type ShareLinkState, type ShareLinkSummary, type SharePanelData } from '#app/modules/sharing/share-links.ts'
+import {
+  formatUtcDateTime,
+  SHARE_EXPIRY_MAX_DAYS,
+  shareTargets,
+  type ShareLinkState,
+  type ShareLinkSummary,
+  type SharePanelData,
+} from '#app/modules/sharing/share-links.ts'
+import type { ShareKind } from '#db/reference.ts'
 import { Button, SubmitButton } from './form.tsx'
 
 type ShareLinksProps = SharePanelData & {
@@ -31,7 +39,7 @@ export function ShareLinks({ shares, kind, targetId, redirectTo, appUrl, nothing
       ) : (
         <ul className="space-y-3">
           {ordered.map((share) => (
-            <ShareLinkRow key={share.id} share={share} url={`${appUrl}${share.path}`} redirectTo={redirectTo} />
+            <ShareLinkRow key={share.id} kind={kind} share={share} url={`${appUrl}${share.path}`} redirectTo={redirectTo} />
           ))}
         </ul>
       )}
@@ -71,7 +79,7 @@ export function ShareLinks({ shares, kind, targetId, redirectTo, appUrl, nothing
   )
 }
 
-function ShareLinkRow({ share, url, redirectTo }: { share: ShareLinkSummary; url: string; redirectTo: string }) {
+function ShareLinkRow({ kind, share, url, redirectTo }: { kind: ShareKind; share: ShareLinkSummary; url: string; redirectTo: string }) {
   const inputId = `share-url-${share.id}`
   return (
     <li className="space-y-1 rounded-lg border border-line p-3 text-sm">
@@ -92,6 +100,7 @@ function ShareLinkRow({ share, url, redirectTo }: { share: ShareLinkSummary; url
         className="block w-full resize-none break-all rounded-md border border-line bg-canvas px-2 py-1 font-mono text-xs"
       />
       <p className="text-muted">{describeShare(share)}</p>
+      {share.state === 'live' ? <SendLink kind={kind} url={url} qrSvg={share.qrSvg} /> : null}
       {share.state === 'live' ? (
         <Form method="post" action="/shares">
           <input type="hidden" name="shareId" value={share.id} />
@@ -102,6 +111,24 @@ function ShareLinkRow({ share, url, redirectTo }: { share: ShareLinkSummary; url
         </Form>
       ) : null}
     </li>
+  )
+}
+
+/** The QR code (a client scans it off the broker's screen or a print) and ready-made messages. */
+function SendLink({ kind, url, qrSvg }: { kind: ShareKind; url: string; qrSvg: string | null }) {
+  const targets = shareTargets(kind, url)
+  const link = 'rounded-md border border-line px-3 py-1 no-underline'
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {qrSvg ? (
+        <div role="img" aria-label={`QR code of the link ${url}`} data-testid="share-qr" className="w-28 shrink-0 bg-white" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <a href={targets.whatsapp} className={link} target="_blank" rel="noopener noreferrer">WhatsApp</a>
+        <a href={targets.sms} className={link}>SMS</a>
+        <a href={targets.email} className={link}>E-mail</a>
+      </div>
+    </div>
   )
 }
 

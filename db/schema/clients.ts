@@ -104,8 +104,9 @@ export const shares = pgTable(
     index('shares_client_idx').on(t.clientId),
     check(
       'shares_target_matches_kind',
-      sql`(${t.kind} = 'property' and ${t.propertyId} is not null and ${t.clientId} is null)
-        or (${t.kind} = 'client_listing' and ${t.clientId} is not null and ${t.propertyId} is null)`,
+      // Compared as text: a new enum value cannot be used as a literal in the migration that adds it.
+      sql`(${t.kind}::text = 'property' and ${t.propertyId} is not null and ${t.clientId} is null)
+        or (${t.kind}::text in ('client_listing', 'client_alert') and ${t.clientId} is not null and ${t.propertyId} is null)`,
     ),
   ],
 )
@@ -177,13 +178,25 @@ export const deals = pgTable(
     stage: dealStage('stage').notNull().default('lead'),
     value: numeric('value', { precision: 14, scale: 2, mode: 'number' }),
     currency: text('currency').notNull().default('USD'),
+    /** The commission as an amount (same currency), or … */
     commission: numeric('commission', { precision: 14, scale: 2, mode: 'number' }),
+    /** … as a percentage of the value: one or the other, never both. */
+    commissionPercent: numeric('commission_percent', { precision: 5, scale: 2, mode: 'number' }),
+    /** The co-broker's share of the commission, in percent (the rest is the broker's). */
+    coBrokerPercent: numeric('co_broker_percent', { precision: 5, scale: 2, mode: 'number' }),
     expectedCloseDate: date('expected_close_date'),
     notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('deals_owner_stage_idx').on(t.ownerId, t.stage), index('deals_client_idx').on(t.clientId)],
+  (t) => [
+    index('deals_owner_stage_idx').on(t.ownerId, t.stage),
+    index('deals_client_idx').on(t.clientId),
+    check('deals_commission_one_form', sql`${t.commission} is null or ${t.commissionPercent} is null`),
+    check('deals_commission_percent_range', sql`${t.commissionPercent} between 0 and 100`),
+    check('deals_co_broker_percent_range', sql`${t.coBrokerPercent} between 0 and 100`),
+    check('deals_commission_not_negative', sql`${t.commission} >= 0`),
+  ],
 )
 
 /** Timestamped notes by the broker on a property, a client or a deal. */

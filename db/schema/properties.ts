@@ -47,6 +47,9 @@ export const properties = pgTable(
     description: text('description').notNull().default(''),
     referenceCode: text('reference_code'),
     price: numeric('price', { precision: 14, scale: 2, mode: 'number' }),
+    /** The price before the last change and when it changed: set by a trigger (migration 0015), read by client alerts. */
+    previousPrice: numeric('previous_price', { precision: 14, scale: 2, mode: 'number' }),
+    priceChangedAt: timestamp('price_changed_at', { withTimezone: true }),
     currency: text('currency').notNull().default('USD'),
     street: text('street'),
     area: text('area'),

@@ -62,3 +62,22 @@ export async function readViewingFeedbackLink(email: string, timeoutMs = 20_000)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
 }
+
+/**
+ * Waits for a message to `email` whose text holds a link matching `pattern` (any mail, newest
+ * first) and returns the link. Throws after `timeoutMs`.
+ */
+export async function readMailLink(email: string, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const names = await readdir(E2E_OUTBOX).catch(() => [] as string[])
+    for (const name of names.filter((n) => n.endsWith('.eml')).sort().reverse()) {
+      const mail = await simpleParser(await readFile(path.join(E2E_OUTBOX, name)))
+      if (!addresses(mail.to).includes(email.toLowerCase())) continue
+      const link = pattern.exec(mail.text ?? '')?.[0]
+      if (link) return link
+    }
+    if (Date.now() > deadline) throw new Error(`readMailLink: no mail to ${email} with ${pattern} in ${E2E_OUTBOX} after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+}

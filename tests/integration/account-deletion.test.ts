@@ -15,6 +15,8 @@ import { sweepAccountFiles } from '#app/modules/media/sweep.server.ts'
 import { GOOD_PASSWORD, signIn, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 import { enableTwoFactor } from '#tests/support/two-factor.ts'
+import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
+import { createPropertyVia } from '#tests/support/properties.ts'
 import { createBrokerWorld, type BrokerWorld } from '#tests/support/world.ts'
 
 // The app under test runs with DATA_DIR=test-results/integration-data/<project> (vitest.config.ts).
@@ -64,6 +66,10 @@ async function fullAccount() {
   const visitor = new TestBrowser()
   await visitor.get(`/client-listing/${world.listingShare}`)
   await visitor.post(`/client-listing/${world.listingShare}`, { propertyId: world.propertyId, reaction: 'interested', comment: 'Lovely' })
+  // Client alerts on, and a property mailed to the client (the mail itself is not sent here).
+  expect((await world.browser.post(`/client/${world.clientId}`, { intent: 'alerts-on', consent: 'yes' })).status).toBe(302)
+  await createPropertyVia(world.browser, { title: 'Alert fixture flat' })
+  await runClientAlerts({ send: async () => {} })
   // An import waiting for its confirmation, and a portal feed address.
   const upload = new FormData()
   upload.set('file', new File(['FullName\nWaiting Client\n'], 'clients.csv', { type: 'text/csv' }))
@@ -159,7 +165,7 @@ describe('account deletion', () => {
     for (const table of ['users', 'profiles', 'user_sessions', 'user_subscriptions', 'rate_limits', 'properties', 'property_photos',
       'property_documents', 'activities', 'clients', 'client_listing_items', 'shares', 'share_views', 'client_feedback', 'deals', 'comments',
       'two_factor_secrets', 'two_factor_recovery_codes', 'two_factor_challenges',
-      'imports', 'portal_feeds', 'viewings', 'tasks', 'calendar_feeds']) {
+      'imports', 'portal_feeds', 'viewings', 'tasks', 'calendar_feeds', 'client_alerts', 'alert_matches']) {
       expect(before[`public.${table}`], table).toBeGreaterThan(0)
     }
     // A failed sign-in and a reset request (by e-mail), a wrong password and a wrong code (by id), a share's feedback counter.

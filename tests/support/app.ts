@@ -99,6 +99,14 @@ export class TestBrowser {
     return response
   }
 
+  /**
+   * A POST as another server sends it (a mail provider's one-click unsubscribe, a webhook): no
+   * Origin, no Sec-Fetch-Site, no cookie, the body and headers exactly as given.
+   */
+  async serverPost(pathname: string, body: string, headers: Record<string, string> = {}): Promise<Response> {
+    return handle(new Request(new URL(pathname, ORIGIN), { method: 'POST', headers, body }), { address: this.ip })
+  }
+
   /** GET and follow redirects, as a browser does after a form post. */
   async follow(response: Response, limit = 5): Promise<{ response: Response; path: string }> {
     let current = response

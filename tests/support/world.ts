@@ -102,6 +102,9 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/auth/logout': ['/logout'],
     'routes/share/preview': [`/preview/${w.propertyShare}`],
     'client-listing': [`/client-listing/${w.listingShare}`],
+    // The world has no client with alerts on: unknown ids (client-alerts.test.ts opens real ones).
+    'routes/share/alert': [`/alerts/${'A'.repeat(22)}`],
+    'routes/share/unsubscribe': [`/unsubscribe/${'A'.repeat(43)}`],
     'routes/resources/theme': ['/theme'],
     'routes/resources/media': [`/media/${w.photoId}/small`],
     'routes/resources/document': [`/documents/${w.documentId}`],
@@ -136,6 +139,7 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/property': [`/property/${w.propertyId}`],
     'routes/app/property-edit': [`/property/${w.propertyId}/edit`],
     'property-edit-alt': [`/property/edit/${w.propertyId}`],
+    'routes/app/property-brochure': [`/property/${w.propertyId}/brochure`],
     'routes/app/property-media': [`/property/${w.propertyId}/media`, `/property/${w.propertyId}/media?upload=photos`],
     'routes/app/client-new': ['/client/new'],
     'routes/app/client': [`/client/${w.clientId}`],

@@ -27,7 +27,16 @@ export type BoardDeal = {
   propertyTitle: string | null
 }
 
-export type BoardColumn = { stage: DealStage; count: number; totals: CurrencyTotal[]; deals: BoardDeal[] }
+/** Expected commission in one currency: gross (amounts, and percentages of the values), and the broker's share after co-broker splits. */
+export type CommissionTotal = { currency: string; gross: number; share: number }
+
+export type BoardColumn = { stage: DealStage; count: number; totals: CurrencyTotal[]; commission: CommissionTotal[]; deals: BoardDeal[] }
+
+/** A deal's expected gross commission in SQL: the amount, or the percentage of the value (same rule as commission.ts). */
+const GROSS_COMMISSION = sql`coalesce(${deals.commission}, round(${deals.value} * ${deals.commissionPercent} / 100, 2))`
+const BROKER_SHARE = sql`round(${GROSS_COMMISSION} * (1 - coalesce(${deals.coBrokerPercent}, 0) / 100), 2)`
+/** Lost deals earn nothing: the board's total commission leaves them out. */
+export const COMMISSION_STAGES: readonly DealStage[] = DEAL_STAGES.filter((stage) => stage !== 'closed_lost')
 
 /**
  * The broker's deals grouped by stage, in one query (plus one each for the names of the shown
@@ -46,6 +55,8 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
       stageCount: sql<number>`count(*) over (partition by ${deals.stage})`.as('stage_count'),
       currencyCount: sql<number>`count(*) over (partition by ${deals.stage}, ${deals.currency})`.as('currency_count'),
       currencyTotal: sql<string | null>`sum(${deals.value}) over (partition by ${deals.stage}, ${deals.currency})`.as('currency_total'),
+      commissionTotal: sql<string | null>`sum(${GROSS_COMMISSION}) over (partition by ${deals.stage}, ${deals.currency})`.as('commission_total'),
+      shareTotal: sql<string | null>`sum(${BROKER_SHARE}) over (partition by ${deals.stage}, ${deals.currency})`.as('share_total'),
     })
     .from(deals)
     .where(eq(deals.ownerId, brokerId))
@@ -62,7 +73,7 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
   ])
 
   const columns = new Map<DealStage, BoardColumn>(
-    DEAL_STAGES.map((stage) => [stage, { stage, count: 0, totals: [], deals: [] }]),
+    DEAL_STAGES.map((stage) => [stage, { stage, count: 0, totals: [], commission: [], deals: [] }]),
   )
   for (const row of rows) {
     const column = columns.get(row.stage)
@@ -70,6 +81,7 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
     column.count = Number(row.stageCount)
     if (Number(row.rankInCurrency) === 1) {
       column.totals.push({ currency: row.currency, total: Number(row.currencyTotal ?? 0), count: Number(row.currencyCount) })
+      column.commission.push({ currency: row.currency, gross: Number(row.commissionTotal ?? 0), share: Number(row.shareTotal ?? 0) })
     }
     if (Number(row.rankInStage) <= MAX_DEALS_PER_STAGE) {
       column.deals.push({
@@ -86,7 +98,10 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
       })
     }
   }
-  for (const column of columns.values()) column.totals.sort((a, b) => a.currency.localeCompare(b.currency))
+  for (const column of columns.values()) {
+    column.totals.sort((a, b) => a.currency.localeCompare(b.currency))
+    column.commission.sort((a, b) => a.currency.localeCompare(b.currency))
+  }
   return [...columns.values()]
 }
 
@@ -100,6 +115,21 @@ export function sumOpenPipeline(columns: readonly BoardColumn[]): CurrencyTotal[
       sum.total += t.total
       sum.count += t.count
       byCurrency.set(t.currency, sum)
+    }
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency))
+}
+
+/** Expected commission over every stage but closed – lost, per currency, from the board's own totals. */
+export function sumExpectedCommission(columns: readonly BoardColumn[]): CommissionTotal[] {
+  const byCurrency = new Map<string, CommissionTotal>()
+  for (const column of columns) {
+    if (!COMMISSION_STAGES.includes(column.stage)) continue
+    for (const c of column.commission) {
+      const sum = byCurrency.get(c.currency) ?? { currency: c.currency, gross: 0, share: 0 }
+      sum.gross = Math.round((sum.gross + c.gross) * 100) / 100
+      sum.share = Math.round((sum.share + c.share) * 100) / 100
+      byCurrency.set(c.currency, sum)
     }
   }
   return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency))

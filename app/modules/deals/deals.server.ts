@@ -15,7 +15,9 @@ export type NewDeal = {
   title: string
   value?: number | null
   currency: string
+  commissionType?: 'amount' | 'percent'
   commission?: number | null
+  coBrokerPercent?: number | null
   expectedCloseDate?: string | null
   notes?: string | null
 }
@@ -64,7 +66,10 @@ function toColumns(input: DealChanges) {
     title: input.title,
     value: input.value ?? null,
     currency: input.currency,
-    commission: input.commission ?? null,
+    // One form or the other is stored; the other column is cleared (deals_commission_one_form).
+    commission: input.commissionType === 'percent' ? null : (input.commission ?? null),
+    commissionPercent: input.commissionType === 'percent' ? (input.commission ?? null) : null,
+    coBrokerPercent: input.coBrokerPercent ?? null,
     expectedCloseDate: input.expectedCloseDate || null,
     notes: input.notes ?? '',
   }
@@ -144,6 +149,8 @@ export async function getDeal(brokerId: string, dealId: unknown) {
     .select({
       ...DEAL_SUMMARY_COLUMNS,
       commission: deals.commission,
+      commissionPercent: deals.commissionPercent,
+      coBrokerPercent: deals.coBrokerPercent,
       notes: deals.notes,
       createdAt: deals.createdAt,
       updatedAt: deals.updatedAt,

@@ -13,6 +13,15 @@ export function formatCurrencyTotals(totals: readonly { currency: string; total:
   return withValue.map((t) => formatPrice(t.total, t.currency)).join(' + ')
 }
 
+/** "Commission €7,500 (yours €4,500)": gross per currency, and the broker's share where a co-broker takes part. */
+export function formatCommissionTotals(totals: readonly { currency: string; gross: number; share: number }[]) {
+  const withValue = totals.filter((t) => t.gross > 0)
+  if (withValue.length === 0) return 'No commission yet'
+  return withValue
+    .map((t) => `${formatPrice(t.gross, t.currency)}${t.share !== t.gross ? ` (yours ${formatPrice(t.share, t.currency)})` : ''}`)
+    .join(' + ')
+}
+
 /** A deal's value, or a dash when the broker has not given one yet. */
 export function formatDealValue(value: number | null, currency: string) {
   return value === null ? '—' : formatPrice(value, currency)

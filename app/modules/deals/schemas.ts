@@ -28,6 +28,9 @@ const closeDate = z
   }, 'Use a real date between 2000 and 2100')
   .optional()
 
+export const COMMISSION_TYPES = ['amount', 'percent'] as const
+export type CommissionType = (typeof COMMISSION_TYPES)[number]
+
 // Conform sends an empty field as undefined, so "required" is the type error's message.
 const dealFields = {
   title: z
@@ -41,12 +44,25 @@ const dealFields = {
     .trim()
     .toUpperCase()
     .refine(isCurrency, 'Use a three-letter ISO currency code, such as USD or EUR'),
+  // The commission's form: an amount in the deal's currency, or a percentage of the value.
+  commissionType: z.enum(COMMISSION_TYPES, { error: 'Choose an amount or a percentage' }).default('amount'),
   commission: amount('Commission'),
+  coBrokerPercent: z
+    .number({ error: 'Co-broker split must be a number' })
+    .min(0, 'Co-broker split must be between 0 and 100')
+    .max(100, 'Co-broker split must be between 0 and 100')
+    .optional(),
   expectedCloseDate: closeDate,
   notes: z.string().trim().max(MAX_DEAL_NOTES_CHARS, `Notes must be at most ${MAX_DEAL_NOTES_CHARS} characters`).optional(),
 }
 
-function commissionWithinValue(deal: { value?: number; commission?: number }, ctx: z.RefinementCtx) {
+function commissionWithinValue(deal: { value?: number; commission?: number; commissionType: CommissionType }, ctx: z.RefinementCtx) {
+  if (deal.commissionType === 'percent') {
+    if (deal.commission !== undefined && deal.commission > 100) {
+      ctx.addIssue({ code: 'custom', path: ['commission'], message: 'A percentage must be between 0 and 100' })
+    }
+    return
+  }
   if (deal.value !== undefined && deal.commission !== undefined && deal.commission > deal.value) {
     ctx.addIssue({ code: 'custom', path: ['commission'], message: 'Commission cannot be more than the deal value' })
   }

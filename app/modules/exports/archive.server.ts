@@ -16,6 +16,7 @@ import { exportSharingRows } from '#app/modules/sharing/export-rows.server.ts'
 import { exportDealRows } from '#app/modules/deals/export-rows.server.ts'
 import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
 import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
+import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /** Every table the export holds, each read by its owning module and scoped to the broker. */
@@ -33,6 +34,7 @@ export async function collectTables(brokerId: string): Promise<ExportTables> {
     exportCommentRows(brokerId),
     exportActivityRows(brokerId),
     exportAgendaRows(brokerId),
+    exportAlertRows(brokerId),
   ])
   return Object.assign({}, ...parts) as ExportTables
 }

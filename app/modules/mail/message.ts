@@ -7,13 +7,22 @@ export type MailRequest = {
   action?: { label: string; url: string }
   /** Files sent with the message (a calendar invitation's .ics); plain text, kept in the job's data. */
   attachments?: MailAttachment[]
+  /** Extra header fields, e.g. List-Unsubscribe (RFC 8058) on client alerts. */
+  headers?: Record<string, string>
 }
 
 /** A small text attachment: `contentType` may carry parameters (`text/calendar; method=REQUEST`). */
 export type MailAttachment = { filename: string; contentType: string; content: string }
 
 /** What goes on the wire: a plain-text part and a simple HTML part with the same words. */
-export type RenderedMail = { to: string; subject: string; text: string; html: string; attachments: MailAttachment[] }
+export type RenderedMail = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  attachments: MailAttachment[]
+  headers?: Record<string, string>
+}
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -37,7 +46,14 @@ ${actionHtml}
 <p style="color:#4b5563;font-size:13px">BrokerVault · Questions? Write to <a href="mailto:${escapeHtml(supportAddress)}">${escapeHtml(supportAddress)}</a></p>
 </body></html>
 `
-  return { to: request.to, subject: request.subject, text, html, attachments: request.attachments ?? [] }
+  return {
+    to: request.to,
+    subject: request.subject,
+    text,
+    html,
+    attachments: request.attachments ?? [],
+    ...(request.headers ? { headers: request.headers } : {}),
+  }
 }
 
 /** The first http(s) link of a text, for the outbox log line. */

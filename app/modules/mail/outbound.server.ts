@@ -14,3 +14,10 @@ export async function sendMail(request: MailRequest) {
   const queue = await getQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS)
   await queue.send(MAIL_QUEUE, request)
 }
+
+/** Queues many messages in one statement (a job run that mails a thousand clients). */
+export async function sendMails(requests: MailRequest[]) {
+  if (requests.length === 0) return
+  const queue = await getQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS)
+  await queue.insert(requests.map((data) => ({ name: MAIL_QUEUE, data })))
+}

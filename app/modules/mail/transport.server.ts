@@ -14,6 +14,7 @@ function messageOf(from: string, mail: RenderedMail) {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    headers: mail.headers,
   }
 }
 

@@ -57,3 +57,22 @@ export async function findMatchingProperties(brokerId: string, client: Requireme
   const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
   return rows.map((row) => ({ ...row, cover: covers.get(row.id) ?? null }))
 }
+
+/**
+ * Set-based form of the fit above, for client alerts (one statement for every client): `p` is
+ * a row with the properties' columns and `city`/`area` already folded, `c` a row with the
+ * clients' requirement columns and `places` (its wanted places, folded; null for none). Unlike
+ * the page's ranking, an alert also requires the bedrooms: a mail is no place for near misses.
+ */
+export function propertyFitsClientSql(p: string, c: string): SQL {
+  const P = (column: string) => sql.raw(`${p}.${column}`)
+  const C = (column: string) => sql.raw(`${c}.${column}`)
+  return sql`(${C('wanted_purpose')} is null or ${P('purpose')} = ${C('wanted_purpose')})
+    and (cardinality(${C('wanted_categories')}) = 0 or ${P('category')} = any(${C('wanted_categories')}))
+    and (cardinality(${C('wanted_types')}) = 0 or ${P('type')} = any(${C('wanted_types')}))
+    and ((${C('budget_min')} is null and ${C('budget_max')} is null) or ${P('currency')} = ${C('budget_currency')})
+    and (${C('budget_max')} is null or ${P('price')} <= ${C('budget_max')})
+    and (${C('budget_min')} is null or ${P('price')} >= ${C('budget_min')})
+    and (${C('places')} is null or ${P('city')} = any(${C('places')}) or ${P('area')} = any(${C('places')}))
+    and (${C('min_bedrooms')} is null or coalesce(${P('bedrooms')}, 0) >= ${C('min_bedrooms')})`
+}

@@ -46,7 +46,17 @@ const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? 
  * shortlist is a 404; the rate limits hold per share and per IP across app servers.
  */
 /** Null when the property is not on this share's shortlist (or the share is not a shortlist). */
-export async function submitFeedback(share: LiveShare, clientAddress: string, form: FormData): Promise<FeedbackResult | null> {
+/** What a feedback post is about: the property's title and the client, or null when it is not on offer there. */
+export type FeedbackTarget = { title: string; clientId: string; clientName: string }
+export type FindFeedbackTarget = (share: LiveShare, propertyId: string) => Promise<FeedbackTarget | null>
+
+export async function submitFeedback(
+  share: LiveShare,
+  clientAddress: string,
+  form: FormData,
+  // Alert pages offer the properties of the client's alerts instead of a shortlist (021).
+  findTarget: FindFeedbackTarget = findListedProperty,
+): Promise<FeedbackResult | null> {
   const values = { comment: text(form.get('comment')), name: text(form.get('name')) }
   if (!share.clientId) return null
   if (text(form.get('website'))) return { ok: true, propertyId: null }
@@ -62,7 +72,7 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
     return { ok: false, failure: { propertyId, status: 400, errors, values } }
   }
 
-  const target = await findListedProperty(share, propertyId)
+  const target = await findTarget(share, propertyId)
   if (!target) return null
   const refusal = await consumeFeedbackAllowance(share.id, clientAddress)
   if (refusal) {
@@ -94,7 +104,7 @@ export async function submitFeedback(share: LiveShare, clientAddress: string, fo
  * The property with its title if it is on this share's shortlist and clients may see it (not a
  * draft or off market: the page does not show it, so nobody can give feedback on it), else null.
  */
-async function findListedProperty(share: LiveShare, propertyId: string) {
+async function findListedProperty(share: LiveShare, propertyId: string): Promise<FeedbackTarget | null> {
   if (!share.clientId) return null
   const [item, facts, client] = await Promise.all([
     getListingItem(share.ownerId, share.clientId, propertyId),
@@ -135,6 +145,12 @@ async function consumeFeedbackAllowance(shareId: string, clientAddress: string):
  */
 export async function listPickedReactions(share: LiveShare): Promise<Record<string, FeedbackReaction>> {
   if (!share.clientId) return {}
+  return listPickedReactionsOn(share.ownerId, share.id, share.clientId)
+}
+
+/** The same, by the share's parts (an alert page reads its share through the alerts module). */
+export async function listPickedReactionsOn(ownerId: string, shareId: string, clientId: string): Promise<Record<string, FeedbackReaction>> {
+  const share = { ownerId, id: shareId, clientId }
   const rows = await getDb()
     .selectDistinctOn([clientFeedback.propertyId], { propertyId: clientFeedback.propertyId, reaction: clientFeedback.reaction })
     .from(clientFeedback)

@@ -15,6 +15,8 @@ export type ShareLinkSummary = {
   revokedAt: Date | null
   viewCount: number
   lastViewedAt: Date | null
+  /** The link as a QR code (SVG drawn on the server), for live links only. */
+  qrSvg: string | null
 }
 
 /** What `<ShareLinks>` needs besides where to send the broker back after a change. */
@@ -45,7 +47,30 @@ export function whyShareShowsNothing(kind: ShareKind, total: number, shown: numb
 }
 
 export function sharePath(kind: ShareKind, id: string) {
+  if (kind === 'client_alert') return `/alerts/${id}`
   return kind === 'property' ? `/preview/${id}` : `/client-listing/${id}`
+}
+
+/** What the broker sends with a link: the words of the WhatsApp, SMS and e-mail drafts. */
+export function shareMessage(kind: ShareKind, url: string) {
+  return kind === 'property'
+    ? { subject: 'A property for you', body: `Here is a property I think you will like: ${url}` }
+    : { subject: 'Properties selected for you', body: `Here are the properties I selected for you: ${url}` }
+}
+
+/**
+ * Links that open a new message with the share link filled in: WhatsApp's click-to-chat
+ * (wa.me, the recipient chosen in the app), an SMS (`sms:?&body=`, the form iOS and Android
+ * both read) and an e-mail draft.
+ */
+export function shareTargets(kind: ShareKind, url: string) {
+  const { subject, body } = shareMessage(kind, url)
+  const text = encodeURIComponent(body)
+  return {
+    whatsapp: `https://wa.me/?text=${text}`,
+    sms: `sms:?&body=${text}`,
+    email: `mailto:?subject=${encodeURIComponent(subject)}&body=${text}`,
+  }
 }
 
 export function shareState(share: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()): ShareLinkState {

@@ -8,6 +8,7 @@ import { findOwnedClient, getClientNames } from '#app/modules/clients/access.ser
 import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
+import { qrCodeSvg } from './qr-code.server.ts'
 import { sharePath, shareState, whyShareShowsNothing, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 
@@ -171,7 +172,7 @@ export function listSharesForClientListing(brokerId: string, clientId: string) {
   return listShares(brokerId, 'client_listing', clientId)
 }
 
-async function listShares(brokerId: string, kind: ShareKind, targetId: string): Promise<SharePanelData> {
+async function listShares(brokerId: string, kind: ShareTarget['kind'], targetId: string): Promise<SharePanelData> {
   const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
   const nothingToShowQuery = whyNothingToShow(
     brokerId,
@@ -192,11 +193,28 @@ async function listShares(brokerId: string, kind: ShareKind, targetId: string): 
     .limit(SHARE_PANEL_MAX_ROWS)
   const [rows, nothingToShow] = await Promise.all([rowsQuery, nothingToShowQuery])
   const now = new Date()
+  const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
   return {
     kind,
     targetId,
-    appUrl: getEnv().APP_URL.replace(/\/+$/, ''),
+    appUrl,
     nothingToShow,
-    shares: rows.map((row) => ({ ...row, path: sharePath(kind, row.id), state: shareState(row, now) })),
+    shares: await Promise.all(
+      rows.map(async (row) => {
+        const path = sharePath(kind, row.id)
+        const state = shareState(row, now)
+        return { ...row, path, state, qrSvg: state === 'live' ? await qrCodeSvg(`${appUrl}${path}`) : null }
+      }),
+    ),
   }
+}
+
+/**
+ * The link of a client's alert page (kind client_alert), written in the caller's transaction:
+ * feedback given there is stored and shown like a shortlist's (021). Not listed in share panels.
+ */
+export async function createAlertShare(tx: Transaction, ownerId: string, clientId: string): Promise<string> {
+  const id = newShareId()
+  await tx.insert(shares).values({ id, ownerId, kind: 'client_alert', clientId })
+  return id
 }

@@ -29,13 +29,15 @@ import { TaskPanel } from '#app/ui/task-panel.tsx'
 import { ViewingPanel } from '#app/ui/viewing-panel.tsx'
 import { handleAgendaIntent } from './agenda-actions.server.ts'
 import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
+import { getAlertState, stopAlerts, turnOnAlerts } from '#app/modules/alerts/subscriptions.server.ts'
+import { AlertCard } from '#app/ui/alert-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const [matches, deals, propertyOptions, comments, activity, viewings, tasks] = await Promise.all([
+  const [matches, deals, propertyOptions, comments, activity, viewings, tasks, alerts] = await Promise.all([
     findMatchingProperties(user.id, client),
     listClientDeals(user.id, client.id),
     listPropertyOptions(user.id),
@@ -43,12 +45,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
     loadViewingRows(user.id, { clientId: client.id }, user.timeZone),
     loadTaskRows(user.id, 'client', client.id, user.timeZone),
+    getAlertState(user.id, client.id),
   ])
-  return { client, matches, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone }
+  return { client, matches, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts: orNotFound(alerts) }
 }
 
-// One form posts here today; the union makes any other intent a 400.
-const ClientActionSchema = z.discriminatedUnion('intent', [ClientStageSchema.extend({ intent: z.literal('stage') })])
+// The stage form and the alert forms; the union makes any other intent a 400.
+const ClientActionSchema = z.discriminatedUnion('intent', [
+  ClientStageSchema.extend({ intent: z.literal('stage') }),
+  z.object({ intent: z.literal('alerts-on'), consent: z.literal('yes').optional() }),
+  z.object({ intent: z.literal('alerts-off') }),
+])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
@@ -57,7 +64,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const agenda = await handleAgendaIntent(context, user, form, `/client/${client.id}`, { clientId: client.id })
   if (agenda) return agenda
   const parsed = parseIntentForm(form, ClientActionSchema)
-  if (!parsed.success) return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
+  if (!parsed.success) {
+    if (form.get('intent') === 'alerts-on') return data({ alertError: 'Confirm that the client agreed to receive alerts.' }, { status: 400 })
+    return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
+  }
+  if (parsed.data.intent === 'alerts-on') {
+    const result = orNotFound(await turnOnAlerts(user.id, client.id, parsed.data.consent === 'yes'))
+    if (!result.ok) return data({ alertError: result.message }, { status: 400 })
+    setFlash(context, { kind: 'success', message: 'Property alerts are on.' })
+    throw redirect(`/client/${client.id}`)
+  }
+  if (parsed.data.intent === 'alerts-off') {
+    orNotFound(await stopAlerts(user.id, client.id))
+    setFlash(context, { kind: 'success', message: 'Property alerts are off.' })
+    throw redirect(`/client/${client.id}`)
+  }
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
   throw redirect(`/client/${client.id}`)
@@ -84,7 +105,7 @@ function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
 }
 
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client: c, matches, deals, propertyOptions, comments, activity } = loaderData
+  const { client: c, matches, deals, propertyOptions, comments, activity, alerts } = loaderData
   const here = `/client/${c.id}`
   const requirements = describeRequirements(c)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
@@ -165,6 +186,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
             </Form>
             <ErrorList errors={stageError ? [stageError] : null} />
           </Card>
+          <AlertCard state={alerts} hasEmail={Boolean(c.email)} error={actionData && 'alertError' in actionData ? actionData.alertError : null} />
           <Card title="Requirements">
             {requirements.length === 0 ? (
               <p className="text-sm text-muted">No requirements yet: every active property matches.</p>

@@ -12,6 +12,7 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed, Timestamp } from '#app/ui/activity-feed.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { EditDealForm, MoveDealForm } from '#app/ui/deal-form.tsx'
+import { describeCommission, describeSplit } from '#app/modules/deals/commission.ts'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deal'
@@ -85,7 +86,10 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
               <dt className="text-muted">Value</dt>
               <dd>{formatDealValue(deal.value, deal.currency)}</dd>
               <dt className="text-muted">Commission</dt>
-              <dd>{formatDealValue(deal.commission, deal.currency)}</dd>
+              <dd data-testid="deal-commission">
+                {describeCommission(deal, deal.currency)}
+                {describeSplit(deal, deal.currency) ? <span className="block text-muted">{describeSplit(deal, deal.currency)}</span> : null}
+              </dd>
               <dt className="text-muted">Expected close</dt>
               <dd>{deal.expectedCloseDate ? formatCalendarDay(deal.expectedCloseDate) : '—'}</dd>
               <dt className="text-muted">Created</dt>

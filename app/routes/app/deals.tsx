@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
-import { listDealsByStage, sumOpenPipeline, type BoardColumn, type BoardDeal } from '#app/modules/deals/board.server.ts'
+import { listDealsByStage, sumExpectedCommission, sumOpenPipeline, type BoardColumn, type BoardDeal } from '#app/modules/deals/board.server.ts'
 import { createDeal } from '#app/modules/deals/deals.server.ts'
-import { dealStageLabel, formatCalendarDay, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
+import { dealStageLabel, formatCalendarDay, formatCommissionTotals, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { DealCreateSchema } from '#app/modules/deals/schemas.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listClientOptions(user.id),
     listPropertyOptions(user.id),
   ])
-  return { columns, pipeline: sumOpenPipeline(columns), clients, properties }
+  return { columns, pipeline: sumOpenPipeline(columns), commission: sumExpectedCommission(columns), clients, properties }
 }
 
 const DealsActionSchema = z.discriminatedUnion('intent', [
@@ -59,6 +59,9 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
         <p className="text-sm text-muted">
           Open pipeline: <strong className="text-ink">{formatCurrencyTotals(d.pipeline)}</strong>
         </p>
+        <p className="text-sm text-muted" data-testid="commission-total">
+          Expected commission: <strong className="text-ink">{formatCommissionTotals(d.commission)}</strong>
+        </p>
       </PageHeader>
       <details open={Boolean(createResult) || dealCount === 0} className="mb-6 rounded-xl border border-line bg-surface p-4">
         <summary className="cursor-pointer font-semibold">New deal</summary>
@@ -91,6 +94,9 @@ function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: {
       </h2>
       <p className="mb-3 text-sm text-muted" data-testid={`total-${column.stage}`}>
         {formatCurrencyTotals(column.totals)}
+      </p>
+      <p className="-mt-2 mb-3 text-xs text-muted" data-testid={`commission-${column.stage}`}>
+        {`Commission: ${formatCommissionTotals(column.commission)}`}
       </p>
       {column.deals.length === 0 ? (
         <p className="text-sm text-muted">No deals here.</p>

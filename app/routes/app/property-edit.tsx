@@ -11,6 +11,7 @@ import { PageHeader } from '#app/ui/page.tsx'
 import { PropertyForm } from '#app/ui/property-form.tsx'
 import type { Route } from './+types/property-edit'
 import { readForm } from '#app/http/form-body.server.ts'
+import { scheduleAlertRun } from '#app/modules/alerts/schedule.server.ts'
 
 // Serves both /property/{id}/edit and /property/edit/{id} (the seed's two readings); both stay
 // reachable with an expired trial.
@@ -28,6 +29,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(property.category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   orNotFound(await updateProperty(user.id, property.id, submission.value))
+  // A new price or a status made active may be news to clients with alerts.
+  await scheduleAlertRun()
   setFlash(context, { kind: 'success', message: 'Property saved.' })
   // Back to the edit path that was posted to (either reading): it stays reachable with an
   // expired trial, so the broker always sees the toast instead of the /pricing redirect that

@@ -13,6 +13,7 @@ import { PlanLimitNotice } from '#app/ui/plan-limit-notice.tsx'
 import { PropertyForm } from '#app/ui/property-form.tsx'
 import type { Route } from './+types/property-new'
 import { readForm } from '#app/http/form-body.server.ts'
+import { scheduleAlertRun } from '#app/modules/alerts/schedule.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `New ${data ? label(data.category).toLowerCase() : ''} property · BrokerVault` }]
 
@@ -37,6 +38,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!created.ok) {
     return data({ result: submission.reply({ formErrors: [PROPERTY_LIMIT_MESSAGE] }), limitReached: true }, { status: 403 })
   }
+  // Clients with alerts hear of it (at most one mail a day each): a run shortly after.
+  await scheduleAlertRun()
   setFlash(context, { kind: 'success', message: 'Property created.' })
   throw redirect(`/property/${created.id}`)
 }

@@ -103,6 +103,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
         <div className="flex flex-wrap gap-2 text-sm">
           <Link to={`/property/${p.id}/edit`} className="rounded-md border border-line px-3 py-1.5 no-underline">Edit</Link>
           <Link to={`/property/${p.id}/media`} className="rounded-md border border-line px-3 py-1.5 no-underline">Photos and documents</Link>
+          <Link to={`/property/${p.id}/brochure`} className="rounded-md border border-line px-3 py-1.5 no-underline">Print brochure</Link>
         </div>
       </PageHeader>
       <p className="-mt-4 mb-4 flex flex-wrap items-center gap-2 text-muted">

@@ -1,0 +1,10 @@
+import QRCode from 'qrcode'
+
+/**
+ * A QR code of a URL as an SVG string, drawn on the server (no script on the page, prints
+ * sharp at any size). Level M survives a smudge on paper; the 4-module quiet zone is what
+ * scanners expect around the code.
+ */
+export function qrCodeSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
+}
