@@ -112,21 +112,25 @@ export async function answerFromShareCache(request: Request): Promise<Response |
   if (!isCacheable(request)) return null
   const match = SHARE_PATH.exec(new URL(request.url).pathname)
   if (!match || !pages.has(match[2]!)) return null
+  const kind = match[1] === 'preview' ? 'property' : 'client_listing'
+  let missed = false
   try {
-    return await withSecurityHeaders(async () => {
+    const response = await withSecurityHeaders(async () => {
       const share = await resolveLiveShare(match[2])
-      const hit = share && share.kind === (match[1] === 'preview' ? 'property' : 'client_listing') ? cachedPage(share) : null
-      if (!share || !hit) throw MISSED
+      const hit = share?.kind === kind ? cachedPage(share) : null
+      if (!share || !hit) {
+        missed = true
+        return new Response(null)
+      }
       const { setCookie } = await countShareView(share, { request, viewerBrokerId: null, subject: hit.subject })
       return cachedResponse(request, hit, setCookie)
     })
+    return missed ? null : response
   } catch {
-    // A miss, or a database out of reach: the router's path answers (with the outage page then).
+    // The database out of reach: the router's path meets it too, and answers with the outage page.
     return null
   }
 }
-const MISSED = new Error('not in the share page cache')
-
 /**
  * The share route's middleware: resolves the link (404 for unknown, revoked, expired, or the
  * other kind's URL), then answers from the cache when it can, and fills it when it cannot.

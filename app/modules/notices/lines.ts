@@ -1,3 +1,4 @@
+import { wallClock } from '#app/lib/zoned-time.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
 
 /** How much of a comment a notice quotes. */
@@ -23,17 +24,8 @@ export type LocalClock = { date: string; hour: number; minute: number }
 
 /** The wall clock in `timeZone` at `now`: the local date (YYYY-MM-DD), hour and minute. */
 export function localClock(now: Date, timeZone: string): LocalClock {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now)
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00'
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')), minute: Number(part('minute')) }
+  const { date, hour, minute } = wallClock(now, timeZone)
+  return { date, hour, minute }
 }
 
 /** The digest hour, local time. */
