@@ -8,6 +8,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { readDatabaseConfig } from './config.server.ts'
+import {
+  CHANGE_NOTICES_SETTING,
+  listenOnEmbedded,
+  listenOnServer,
+  routeNotice,
+  type ChangeHandlers,
+  type ChangeSubscription,
+} from './change-notifications.server.ts'
 import { countQuery } from './query-metrics.server.ts'
 import { EMBEDDED_POSTGRES_SETTINGS } from './pglite-folder.server.ts'
 import * as schema from './schema.ts'
@@ -27,6 +35,8 @@ type Handle = {
   /** Where the job queue connects: its own pool on a server, this very database when embedded. */
   jobQueueConnection: { connectionString: string } | { executeSql: RawSql }
   migrate: () => Promise<void>
+  /** LISTEN on a channel (see change-notifications.server.ts); closed with the database. */
+  listen: (channel: string, handlers: ChangeHandlers) => ChangeSubscription
   close: () => Promise<void>
 }
 
@@ -46,7 +56,13 @@ function openDatabase(): Handle {
   if (config.kind === 'postgres') {
     // A server that does not answer fails a request after CONNECT_TIMEOUT_SECONDS (a 503 page)
     // instead of postgres.js's 30 s default, during which the visitor sees nothing at all.
-    const client = postgres(config.url, { max: 10, connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} })
+    const client = postgres(config.url, {
+      max: 10,
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      connection: CHANGE_NOTICES_SETTING,
+      onnotice: routeNotice,
+    })
+    const subscriptions = new Set<ChangeSubscription>()
     const db = drizzlePostgres({ client, schema, logger }) as unknown as Database
     return {
       db,
@@ -64,7 +80,11 @@ function openDatabase(): Handle {
           lock.release()
         }
       },
-      close: () => client.end({ timeout: 5 }),
+      listen: (channel, handlers) => remembered(subscriptions, listenOnServer(config.url, channel, handlers)),
+      close: async () => {
+        await closeAll(subscriptions)
+        await client.end({ timeout: 5 })
+      },
     }
   }
   const dataDir = config.dataDir
@@ -72,6 +92,7 @@ function openDatabase(): Handle {
   // unaccent: migration 0006 builds search and place matching on it (a server has it in contrib).
   const client = new PGlite(dataDir, { extensions: { unaccent }, postgresqlconf: EMBEDDED_POSTGRES_SETTINGS })
   const db = drizzlePglite({ client, schema, logger }) as unknown as Database
+  const subscriptions = new Set<ChangeSubscription>()
   const executeSql: RawSql = async (text, values) => {
     if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows }
     const results = await client.exec(text)
@@ -85,8 +106,28 @@ function openDatabase(): Handle {
       const { migrate } = await import('drizzle-orm/pglite/migrator')
       await migrate(db as never, { migrationsFolder })
     },
-    close: () => client.close(),
+    listen: (channel, handlers) => remembered(subscriptions, listenOnEmbedded(client, channel, handlers)),
+    close: async () => {
+      await closeAll(subscriptions)
+      await client.close()
+    },
   }
+}
+
+function remembered(subscriptions: Set<ChangeSubscription>, subscription: ChangeSubscription): ChangeSubscription {
+  subscriptions.add(subscription)
+  return {
+    close: async () => {
+      subscriptions.delete(subscription)
+      await subscription.close()
+    },
+  }
+}
+
+async function closeAll(subscriptions: Set<ChangeSubscription>) {
+  const open = [...subscriptions]
+  subscriptions.clear()
+  await Promise.all(open.map((subscription) => subscription.close()))
 }
 
 function handle(): Handle {
@@ -101,6 +142,11 @@ export function getDb(): Database {
 
 export function getJobQueueConnection() {
   return handle().jobQueueConnection
+}
+
+/** Hears a channel's NOTIFYs until closed, or until the database is closed. */
+export function listenForChanges(channel: string, handlers: ChangeHandlers): ChangeSubscription {
+  return handle().listen(channel, handlers)
 }
 
 export function getDriver() {

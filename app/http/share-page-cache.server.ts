@@ -4,16 +4,22 @@ import { createContext, type MiddlewareFunction } from 'react-router'
 import { getEnv } from '#app/lib/env.server.ts'
 import { notFound } from '#app/lib/http.ts'
 import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
+import { changeMark, hearShareChanges, mayServeUnasked, mayTrust } from '#app/modules/sharing/share-changes.server.ts'
 import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
 import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.server.ts'
 
 /*
- * Share pages from memory (docs/decisions/023-share-pages-at-framework-speed.md). A client's phone gets the
- * page rendered for the share's current content version, gzipped once, with no render and one
- * query: the lookup that every request needs anyway (is the link live?) also reads the
- * owner's version, which database triggers raise on every change a share page shows. So a
- * change shows on the next request, from any server, and a revoked or expired link is a 404
- * at once: the cache is never asked before the database.
+ * Share pages from memory (docs/decisions/023-share-pages-at-framework-speed.md and
+ * 024-share-pages-without-a-query.md). A client's phone gets the page rendered once, gzipped
+ * once, with no render and no query:
+ *
+ * - While this server hears the database's change announcements (share-changes.server.ts), a
+ *   kept page is current until one arrives for its owner, and then it is gone: a change, a
+ *   revoked link, a deleted property. Its expiry time is checked here, and a link that expires
+ *   within a minute is checked by the database's clock instead.
+ * - Otherwise (not hearing, or this server's own write still committing), the one lookup every
+ *   request needs anyway (is the link live?) also reads the owner's content version, which the
+ *   same triggers raise, and the page is served only if it was rendered for that version.
  *
  * Only anonymous requests are served from it: a GET with no query and no cookie but the
  * visitor's. A toast after feedback (flash cookie), a theme, a signed-in broker: those pages
@@ -29,7 +35,19 @@ export const SHARED_CACHE_CONTROL = 'public, max-age=60, s-maxage=300'
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 type Bytes = Uint8Array<ArrayBuffer>
-type CachedPage = { version: number; subject: string; html: Bytes; gzip: Bytes; etag: string }
+type CachedPage = {
+  share: LiveShare
+  subject: string
+  html: Bytes
+  gzip: Bytes
+  etag: string
+  /**
+   * Served without asking the database (while this server hears changes). A page rendered
+   * while a change of its owner was heard is kept untrusted: it goes out only after the
+   * database confirms its content version, which also makes it trusted.
+   */
+  trusted: boolean
+}
 
 const pages = new Map<string, CachedPage>()
 let cachedBytes = 0
@@ -49,22 +67,49 @@ function remember(shareId: string, page: CachedPage) {
   forget(shareId)
   pages.set(shareId, page)
   cachedBytes += pageBytes(page)
-  // Least recently used first (a hit moves its page to the end).
   for (const oldest of pages.keys()) {
     if (cachedBytes <= MAX_CACHED_BYTES) break
     forget(oldest)
   }
 }
 
-function cachedPage(share: LiveShare): CachedPage | null {
+/** Drops the pages of an owner whose content changed, or every page (null). */
+function forgetPagesOf(ownerId: string | null) {
+  for (const [shareId, page] of pages) if (ownerId === null || page.share.ownerId === ownerId) forget(shareId)
+}
+
+function touch(shareId: string, page: CachedPage) {
+  // Least recently used last out: a hit moves its page to the end.
+  pages.delete(shareId)
+  pages.set(shareId, page)
+}
+
+/**
+ * The kept page of a share just looked up in the database (after `mark`), if rendered for its
+ * content version.
+ */
+function checkedPage(share: LiveShare, mark: number): CachedPage | null {
   const page = pages.get(share.id)
   if (!page) return null
-  if (page.version !== share.contentVersion) {
+  if (page.share.contentVersion !== share.contentVersion) {
     forget(share.id)
     return null
   }
-  pages.delete(share.id)
-  pages.set(share.id, page)
+  page.trusted ||= mayTrust(share.ownerId, mark)
+  touch(share.id, page)
+  return page
+}
+
+// Links that expire this soon are checked by the database's clock, the one every server shares.
+const EXPIRY_MARGIN_MS = 60_000
+
+/** The kept page of a share, served without asking the database; null when it must be asked. */
+function currentPageUnasked(shareId: string, kind: LiveShare['kind']): CachedPage | null {
+  const page = pages.get(shareId)
+  if (!page?.trusted || page.share.kind !== kind || !mayServeUnasked(page.share.ownerId)) return null
+  const expiresAt = page.share.expiresAt
+  if (expiresAt && expiresAt.getTime() - Date.now() < EXPIRY_MARGIN_MS) return null
+  touch(shareId, page)
   return page
 }
 
@@ -103,21 +148,30 @@ function cachedResponse(request: Request, page: CachedPage, setCookie: string | 
 const SHARE_PATH = /^\/(preview|client-listing)\/([A-Za-z0-9_-]{22})$/
 
 /**
- * Before the router: a share page in memory for its current content version goes out with one
- * query and no routing, middleware or rendering. Null for anything else (a miss, a cookie, a
+ * Before the router: a share page in memory goes out with no routing, middleware or rendering,
+ * and no query while this server hears changes. Null for anything else (a miss, a cookie, a
  * query string, another page), which the router then answers as usual; and if the database
- * is out of reach the lookup throws, and the router's own path answers with the outage page.
+ * must be asked and is out of reach, the router's own path answers with the outage page.
  */
 export async function answerFromShareCache(request: Request): Promise<Response | null> {
   if (!isCacheable(request)) return null
   const match = SHARE_PATH.exec(new URL(request.url).pathname)
-  if (!match || !pages.has(match[2]!)) return null
+  const shareId = match?.[2]
+  if (!shareId || !pages.has(shareId)) return null
   const kind = match[1] === 'preview' ? 'property' : 'client_listing'
+  const current = currentPageUnasked(shareId, kind)
+  if (current) {
+    return withSecurityHeaders(async () => {
+      const { setCookie } = await countShareView(current.share, { request, viewerBrokerId: null, subject: current.subject })
+      return cachedResponse(request, current, setCookie)
+    })
+  }
   let missed = false
   try {
     const response = await withSecurityHeaders(async () => {
-      const share = await resolveLiveShare(match[2])
-      const hit = share?.kind === kind ? cachedPage(share) : null
+      const mark = changeMark()
+      const share = await resolveLiveShare(shareId)
+      const hit = share?.kind === kind ? checkedPage(share, mark) : null
       if (!share || !hit) {
         missed = true
         return new Response(null)
@@ -137,12 +191,14 @@ export async function answerFromShareCache(request: Request): Promise<Response |
  */
 export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
   const kind = params.sharedId !== undefined ? 'client_listing' : 'property'
+  // Before the lookup: a change heard after this point means the page may be stale.
+  const mark = changeMark()
   const share = await resolveLiveShare(params.sharedId ?? params.sharedUrlId)
   if (!share || share.kind !== kind) notFound()
   context.set(liveShareContext, share)
   if (!isCacheable(request)) return next()
 
-  const hit = cachedPage(share)
+  const hit = checkedPage(share, mark)
   if (hit) {
     const { setCookie } = await countShareView(share, { request, viewerBrokerId: null, subject: hit.subject })
     return cachedResponse(request, hit, setCookie)
@@ -150,13 +206,15 @@ export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ r
   const response = await next()
   if (response.status !== 200 || !response.headers.get('Content-Type')?.startsWith('text/html')) return response
   const html = new TextEncoder().encode(await response.text())
+  hearShareChanges(forgetPagesOf)
   const page: CachedPage = {
-    version: share.contentVersion,
+    share,
     subject: context.get(shareSubjectContext),
     html,
     // Copied out of zlib's buffer pool, so the page owns exactly its bytes.
     gzip: new Uint8Array(gzipSync(html, { level: 9 })),
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    trusted: mayTrust(share.ownerId, mark),
   }
   remember(share.id, page)
   const headers = new Headers(response.headers)

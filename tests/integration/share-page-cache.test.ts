@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises'
 import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -10,36 +11,53 @@ import { broker, sharedWorld, uploadDocument, uploadPhotos } from '#tests/suppor
 /** The queries a response made, from its Server-Timing header (db;desc="N queries"). */
 const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(response.headers.get('Server-Timing') ?? '')?.[1])
 
+/** Each render has its own CSP nonce; two renders of the same content differ only there. */
+const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, '')
+
 /**
- * A returning visitor (the visitor cookie is set on the first view). `fresh` reads the page and
- * asserts it came from memory: one query, the link's own lookup.
+ * A returning visitor (the visitor cookie is set on the first view). `page` reads the page
+ * again; `fromMemory` reads it until it comes with no query. On a Postgres server that is once
+ * this server has heard the commit of the last change (a NOTIFY on its own connection, a
+ * moment after the writer's commit returns); until then every read asks the database.
  */
 async function visitor(path: string) {
   const browser = new TestBrowser()
   expect((await browser.get(path)).status).toBe(200)
+  const page = async () => {
+    const response = await browser.get(path)
+    expect(response.status).toBe(200)
+    return { html: withoutNonces(await response.text()), queries: queriesOf(response) }
+  }
   return {
     browser,
-    async page() {
-      const response = await browser.get(path)
-      expect(response.status).toBe(200)
-      return { html: await response.text(), queries: queriesOf(response) }
+    page,
+    async fromMemory() {
+      const first = await page()
+      let read = first
+      for (let attempt = 0; read.queries !== 0 && attempt < 40; attempt++) {
+        await setTimeout(25)
+        read = await page()
+        expect(read.html).toBe(first.html)
+      }
+      expect(read.queries).toBe(0)
+      return read
     },
   }
 }
 
 describe('share page cache', () => {
-  it('serves an anonymous visitor from memory: one query, gzipped once, with an ETag and 304', async () => {
+  it('serves an anonymous visitor from memory: no query, gzipped once, with an ETag and 304', async () => {
     const { propertyShare } = await sharedWorld()
     const path = `/preview/${propertyShare}`
     const client = await visitor(path)
-    const first = await client.page()
+    const first = await client.fromMemory()
     const second = await client.page()
-    expect(second.queries).toBe(1)
+    expect(second.queries).toBe(0)
     expect(second.html).toBe(first.html)
 
     const gzipped = await client.browser.get(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
     expect(gzipped.headers.get('Content-Encoding')).toBe('gzip')
-    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(first.html)
+    expect(withoutNonces(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString())).toBe(first.html)
     const etag = gzipped.headers.get('ETag')
     expect(etag).toMatch(/^"[\w-]{27}"$/)
     expect(gzipped.headers.get('Cache-Control')).toBe('public, max-age=60, s-maxage=300')
@@ -53,7 +71,7 @@ describe('share page cache', () => {
     const newcomer = await new TestBrowser().get(path)
     expect(newcomer.headers.getSetCookie().some((cookie) => cookie.startsWith('bv_visitor='))).toBe(true)
     expect(newcomer.headers.get('Cache-Control')).toBe('private, no-store')
-    expect(await newcomer.text()).toBe(first.html)
+    expect(withoutNonces(await newcomer.text())).toBe(first.html)
   })
 
   it('renders what cookies change (theme, a signed-in broker) and a query string afresh', async () => {
@@ -73,7 +91,7 @@ describe('share page cache', () => {
     const { owner, propertyId, propertyShare } = await sharedWorld()
     const client = await visitor(`/preview/${propertyShare}`)
     const expectChange = async (change: () => Promise<unknown>, check: (html: string) => void) => {
-      expect((await client.page()).queries).toBe(1)
+      await client.fromMemory()
       await change()
       const after = await client.page()
       expect(after.queries).toBeGreaterThan(1)
@@ -115,32 +133,32 @@ describe('share page cache', () => {
   it("shows a shortlist's notes and the client's own reactions on the next request; another broker's changes keep it", async () => {
     const { owner, propertyId, clientId, listingPath } = await sharedWorld()
     const client = await visitor(listingPath)
-    expect((await client.page()).queries).toBe(1)
+    await client.fromMemory()
     await owner.browser.post(`/client/${clientId}/edit-listing`, { intent: 'note', propertyId, note: 'Ask about the garage.' })
     expect((await client.page()).html).toContain('Ask about the garage.')
 
-    expect((await client.page()).queries).toBe(1)
+    await client.fromMemory()
     expect((await client.browser.post(listingPath, { propertyId, reaction: 'interested' })).status).toBe(303)
     // The redirect's toast is rendered for this visitor; the next plain view is current too.
     expect(await (await client.browser.get(listingPath)).text()).toContain('Thank you!')
     expect((await client.page()).html).toContain('Your answer: Interested.')
 
-    expect((await client.page()).queries).toBe(1)
+    await client.fromMemory()
     const other = await broker('Otto Other')
     await owner.browser.get('/home')
     await other.browser.post('/profile', { intent: 'update-profile', fullName: 'Otto Renamed', phone: '', agencyName: '', licenceNumber: '' })
-    expect((await client.page()).queries).toBe(1)
+    expect((await client.page()).queries).toBe(0)
   })
 
   it('answers 404 at once for a link revoked or expired while its page is in memory', async () => {
     const { owner, propertyShare, listingShare, listingPath } = await sharedWorld()
     const property = await visitor(`/preview/${propertyShare}`)
-    expect((await property.page()).queries).toBe(1)
+    await property.fromMemory()
     await owner.browser.post('/shares', { intent: 'revoke', shareId: propertyShare, redirectTo: '/home' })
     expect((await property.browser.get(`/preview/${propertyShare}`)).status).toBe(404)
 
     const listing = await visitor(listingPath)
-    expect((await listing.page()).queries).toBe(1)
+    await listing.fromMemory()
     await getDb().update(shares).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(shares.id, listingShare))
     expect((await listing.browser.get(listingPath)).status).toBe(404)
   })

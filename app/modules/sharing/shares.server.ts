@@ -28,6 +28,8 @@ export type LiveShare = {
   kind: ShareKind
   propertyId: string | null
   clientId: string | null
+  /** When the link stops working (null: never); a page kept in memory checks it on every hit. */
+  expiresAt: Date | null
   /** The owner's share content version (share_content_versions): what a cached page is checked against. */
   contentVersion: number
 }
@@ -153,6 +155,7 @@ export async function resolveLiveShare(shareId: unknown): Promise<LiveShare | nu
       kind: shares.kind,
       propertyId: shares.propertyId,
       clientId: shares.clientId,
+      expiresAt: shares.expiresAt,
       contentVersion: sql<number>`coalesce(${shareContentVersions.version}, 0)`.mapWith(Number),
     })
     .from(shares)

@@ -15,6 +15,7 @@ export async function benchShare(ctx) {
       // The first view counts and sets the visitor cookie; the measured requests are the returning visitor's.
       const jar = new CookieJar()
       const { html } = await getPage(target.appUrl, pathname, jar)
+      if (!jar.has('bv_visitor')) throw new Error(`GET ${pathname} set no visitor cookie: every measured request would count as a new visitor`)
       const photos = new Set(html.match(/\/media\/[0-9a-f-]{36}\//g)).size
       if (photos !== 20) throw new Error(`GET ${pathname} shows ${photos} photos, expected 20`)
       const sizes = await sharePageSizes(target.appUrl, pathname, html, jar)
