@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { getEnv } from '#app/lib/env.server.ts'
+import { withOnlyUsedInlineCss } from '#app/lib/used-css.server.ts'
 import { notFound } from '#app/lib/http.ts'
 import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
 import { changeMark, hearShareChanges, mayServeUnasked, mayTrust } from '#app/modules/sharing/share-changes.server.ts'
@@ -185,6 +186,16 @@ export async function answerFromShareCache(request: Request): Promise<Response |
     return null
   }
 }
+const isHtml = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false
+
+/** A rendered share page with its inline stylesheet cut to the rules it uses (lib/used-css). */
+async function withUsedCss(response: Response): Promise<Response> {
+  if (!isHtml(response) || !response.body) return response
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Length')
+  return new Response(withOnlyUsedInlineCss(await response.text()), { status: response.status, statusText: response.statusText, headers })
+}
+
 /**
  * The share route's middleware: resolves the link (404 for unknown, revoked, expired, or the
  * other kind's URL), then answers from the cache when it can, and fills it when it cannot.
@@ -196,7 +207,7 @@ export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ r
   const share = await resolveLiveShare(params.sharedId ?? params.sharedUrlId)
   if (!share || share.kind !== kind) notFound()
   context.set(liveShareContext, share)
-  if (!isCacheable(request)) return next()
+  if (!isCacheable(request)) return withUsedCss(await next())
 
   const hit = checkedPage(share, mark)
   if (hit) {
@@ -204,8 +215,8 @@ export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ r
     return cachedResponse(request, hit, setCookie)
   }
   const response = await next()
-  if (response.status !== 200 || !response.headers.get('Content-Type')?.startsWith('text/html')) return response
-  const html = new TextEncoder().encode(await response.text())
+  if (response.status !== 200 || !isHtml(response)) return withUsedCss(response)
+  const html = new TextEncoder().encode(withOnlyUsedInlineCss(await response.text()))
   hearShareChanges(forgetPagesOf)
   const page: CachedPage = {
     share,

@@ -13,7 +13,7 @@ export function AppShell({ broker, children }: { broker: ShellBroker; children: 
     <div className="min-h-screen pb-20 md:pb-0">
       <AppNav broker={broker} />
       {broker.pastDueGraceEnds ? <PastDueBanner graceEnds={broker.pastDueGraceEnds} /> : null}
-      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-6xl px-4 py-6">
+      <main {...MAIN_LANDMARK} className="mx-auto max-w-6xl px-4 py-6">
         {children}
       </main>
     </div>

@@ -7,7 +7,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
   return (
     <main
       {...MAIN_LANDMARK}
-      className="focus:outline-none mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10"
+      className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10"
     >
       <Link
         to="/"

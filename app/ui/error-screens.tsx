@@ -3,7 +3,7 @@ import { MAIN_LANDMARK } from './skip-link.tsx'
 
 export function NotFoundScreen() {
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+    <main {...MAIN_LANDMARK} className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-muted">404</p>
       <h1 className="text-2xl font-semibold">Page not found</h1>
       <p className="text-muted">The page you are looking for does not exist or is no longer shared.</p>
@@ -17,7 +17,7 @@ export function NotFoundScreen() {
 /** The seed's error fallback screen. A plain link, so it works without JavaScript. */
 export function ErrorFallbackScreen({ detail }: { detail?: string }) {
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+    <main {...MAIN_LANDMARK} className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p className="text-muted">The application encountered an error. You can try reloading the page.</p>
       {detail ? <p className="text-sm text-danger">{detail}</p> : null}
@@ -35,7 +35,7 @@ export function ErrorFallbackScreen({ detail }: { detail?: string }) {
  */
 export function UnavailableScreen({ message, retryHref }: { message: string; retryHref?: string }) {
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+    <main {...MAIN_LANDMARK} className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-5xl font-bold text-muted">503</p>
       <h1 className="text-xl font-semibold">{message}</h1>
       {retryHref ? (

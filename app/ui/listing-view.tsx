@@ -51,7 +51,7 @@ type FeedbackFormProps = { property: SharedProperty; picked: FeedbackReaction | 
 const REACTION_LABELS: Record<FeedbackReaction, string> = { interested: 'Interested', not_for_me: 'Not for me' }
 
 /** The picked reaction's button: pressed for assistive technology, and outlined with a tick for the eye. */
-const PICKED_STYLE = 'aria-pressed:outline-2 aria-pressed:outline-offset-2 aria-pressed:outline-ink'
+const PICKED_STYLE = 'picked'
 
 export function FeedbackForm({ property, picked, state }: FeedbackFormProps) {
   const id = property.id

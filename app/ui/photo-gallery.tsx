@@ -119,12 +119,14 @@ function PhotoViewer({ photos, index, title }: { photos: PhotoForImage[]; index:
   const photo = photos[index]!
   const previous = photos[index - 1]
   const next = photos[index + 1]
-  const link = 'rounded-md bg-white/15 px-3 py-2 text-sm font-medium text-white no-underline hover:bg-white/25'
+  // Hex with alpha, not bg-white/15: an opacity modifier compiles to a hex and a lab() colour,
+  // twice the bytes in the share pages' inline stylesheet for the same white.
+  const link = 'rounded-md bg-[#ffffff26] px-3 py-2 text-sm font-medium text-white no-underline hover:bg-[#ffffff40]'
   return (
     <figure
       id={viewerId(photo)}
       aria-label={`Photo ${index + 1} of ${photos.length}`}
-      className="photo-viewer hidden print:hidden target:fixed target:inset-0 target:z-50 target:m-0 target:flex target:flex-col target:bg-black/90 target:p-3"
+      className="photo-viewer hidden print:hidden target:fixed target:inset-0 target:z-50 target:m-0 target:flex target:flex-col target:bg-[#000000e6] target:p-3"
     >
       <div className="flex items-center justify-between gap-3 text-white">
         <p className="text-sm">{`${index + 1} / ${photos.length}`}</p>

@@ -78,7 +78,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <PublicHeader />
-      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
+      <main {...MAIN_LANDMARK} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">{children}</main>
       <PublicFooter />
     </div>
   )

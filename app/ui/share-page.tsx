@@ -17,7 +17,7 @@ export function SharePage({ broker, children }: { broker: BrokerContact; childre
       <p role="note" className="bg-brand px-4 py-2 text-center text-sm font-medium text-brand-ink print:hidden">
         Preview Mode - View Only
       </p>
-      <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
+      <main {...MAIN_LANDMARK} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
         {children}
         <BrokerCard broker={broker} />
       </main>

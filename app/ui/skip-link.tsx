@@ -11,7 +11,7 @@ export function SkipLink() {
   return (
     <a
       href={`#${MAIN_ID}`}
-      className="sr-only z-[60] rounded-md bg-brand px-4 py-2 font-medium text-brand-ink no-underline focus:not-sr-only focus:fixed focus:top-2 focus:left-2 print:hidden"
+      className="skip-link sr-only rounded-md bg-brand px-4 py-2 font-medium text-brand-ink no-underline print:hidden"
     >
       Skip to content
     </a>

@@ -54,7 +54,7 @@ export default function AuthRecoveryPage({ loaderData: d }: Route.ComponentProps
   }, [revalidator])
   const counters = { ...d.redirects, ...Object.fromEntries(Object.entries(d.trialRedirects).map(([k, v]) => [`trial ${k}`, v])) }
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-lg space-y-6 px-4 py-10">
+    <main {...MAIN_LANDMARK} className="mx-auto max-w-lg space-y-6 px-4 py-10">
       {/* Without JavaScript the page reloads itself every 2 s; with it, a timer revalidates. */}
       <noscript>
         <meta httpEquiv="refresh" content={String(RECOVERY_REFRESH_MS / 1000)} />

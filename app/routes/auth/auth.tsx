@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
+    <main {...MAIN_LANDMARK} className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 px-4 py-10">
       <Link to="/" className="text-center text-lg font-bold text-ink no-underline">
         BrokerVault
       </Link>

@@ -16,7 +16,7 @@ export function action({ context }: Route.ActionArgs) {
 
 export default function ClearNavigationPage() {
   return (
-    <main {...MAIN_LANDMARK} className="focus:outline-none mx-auto max-w-lg space-y-4 px-4 py-10">
+    <main {...MAIN_LANDMARK} className="mx-auto max-w-lg space-y-4 px-4 py-10">
       <h1 className="text-2xl font-semibold">Clear navigation state</h1>
       <p>
         To stop you going round in circles, BrokerVault remembers a little about your recent navigation: the page you
