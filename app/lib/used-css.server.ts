@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { transform, type Selector } from 'lightningcss'
+import type * as LightningCss from 'lightningcss'
+import type { Selector } from 'lightningcss'
+import { lazyModule } from './lazy-module.server.ts'
 
 /*
  * A page's inline stylesheet cut down to the rules the page uses. The share pages inline their
@@ -7,6 +9,8 @@ import { transform, type Selector } from 'lightningcss'
  * it in the first round trips; a rule for a class, attribute or element the page does not
  * contain is dead weight there.
  */
+
+const lightningcss = lazyModule<typeof LightningCss>('lightningcss')
 
 // The browsers Tailwind's own output is written for (its fallbacks for lab() colours and
 // min-width media queries stay), not whatever the minifier would assume without targets.
@@ -44,7 +48,7 @@ function prune(css: string, used: Used): string {
   // Custom properties nobody reads (a palette colour the page never shows) and keyframes no
   // animation names, once the rules that used them are gone.
   const read = new Set([...variablesRead(rulesUsed), ...used.variables])
-  const { code } = transform({
+  const { code } = lightningcss().transform({
     filename: 'inline.css',
     code: Buffer.from(rulesUsed),
     minify: true,
@@ -65,7 +69,7 @@ function prune(css: string, used: Used): string {
 }
 
 function dropRules(css: string, used: Used): string {
-  const { code } = transform({
+  const { code } = lightningcss().transform({
     filename: 'inline.css',
     code: Buffer.from(css),
     minify: true,

@@ -65,8 +65,8 @@ describe('share pages on a phone', () => {
     }
     expect(pages[3]).toContain('aria-invalid')
     // A page without the feedback form carries none of its rules.
-    expect(pages[0]).not.toContain('aria-pressed')
-    expect(styleOf(pages[0])).not.toContain('.text-danger')
+    expect(pages[0]!).not.toContain('aria-pressed')
+    expect(styleOf(pages[0]!)).not.toContain('.text-danger')
   })
 
   it('stay under 30 KB gzipped with 20 photos, and load only the first screen: a 640w cover and 320w tiles', async () => {

@@ -1,6 +1,10 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { getEnv, type StripeSettings } from '#app/lib/env.server.ts'
+import { lazyModule } from '#app/lib/lazy-module.server.ts'
 import type { PaidPlan } from './plans.ts'
+
+// The SDK is loaded with the first call to Stripe: an install on the manual provider never does.
+const stripeSdk = lazyModule<typeof Stripe>('stripe')
 
 let cached: Stripe | undefined
 
@@ -16,7 +20,8 @@ export function getStripe(): Stripe {
   if (cached) return cached
   const settings = stripeSettings()
   const base = settings.apiBase
-  const client = new Stripe(settings.secretKey, {
+  const StripeClient = stripeSdk()
+  const client = new StripeClient(settings.secretKey, {
     // A webhook waits on these calls: fail fast and let Stripe redeliver rather than hang.
     timeout: 10_000,
     maxNetworkRetries: 1,
@@ -31,6 +36,11 @@ export function getStripe(): Stripe {
   })
   cached = client
   return client
+}
+
+/** An error the SDK raised (the API refused or could not be reached), as opposed to a bug here. */
+export function isStripeError(error: unknown): boolean {
+  return error instanceof stripeSdk().errors.StripeError
 }
 
 export function priceForPlan(plan: PaidPlan): string {

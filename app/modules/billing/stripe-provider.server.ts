@@ -1,7 +1,6 @@
-import Stripe from 'stripe'
 import { getEnv } from '#app/lib/env.server.ts'
 import type { BillingProvider, PlanChoice, PlanChoiceOutcome } from './provider.server.ts'
-import { getStripe, priceForPlan } from './stripe-client.server.ts'
+import { getStripe, isStripeError, priceForPlan } from './stripe-client.server.ts'
 import { getBillingDetails, keepProviderCustomer } from './subscription.server.ts'
 
 /** Where Checkout sends the broker back: the return route finishes like the manual provider does. */
@@ -35,7 +34,7 @@ export const stripeBillingProvider: BillingProvider = {
     try {
       return await startCheckoutOrPortal(choice)
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeError)) throw error
+      if (!isStripeError(error)) throw error
       console.error(`stripe: could not start a plan change for ${choice.userId}`, error)
       return { status: 'unavailable' }
     }
@@ -47,7 +46,7 @@ export const stripeBillingProvider: BillingProvider = {
       const portal = await getStripe().billingPortal.sessions.create({ customer: details.providerCustomerId, return_url: returnUrl })
       return { status: 'redirect', url: portal.url }
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeError)) throw error
+      if (!isStripeError(error)) throw error
       console.error(`stripe: could not open the billing portal for ${userId}`, error)
       return { status: 'unavailable' }
     }

@@ -1,4 +1,7 @@
-import sharp from 'sharp'
+import type sharpModule from 'sharp'
+import { lazyModule } from '#app/lib/lazy-module.server.ts'
+
+const sharp = lazyModule<typeof sharpModule>('sharp')
 
 /**
  * Demo photos drawn at seed time: an SVG scene (sky, light, a façade, a room, fields or the
@@ -258,7 +261,7 @@ export function demoPhotoSvg(scene: DemoScene, seed: number) {
 
 /** The demo photo as a JPEG, as a camera or phone would hand it to the upload form. */
 export async function renderDemoPhoto(scene: DemoScene, seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(demoPhotoSvg(scene, seed)))
+  return sharp()(Buffer.from(demoPhotoSvg(scene, seed)))
     .jpeg({ quality: 86 })
     .toBuffer()
 }

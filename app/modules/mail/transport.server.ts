@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import { getEnv } from '#app/lib/env.server.ts'
 import { firstLink, type RenderedMail } from './message.ts'
 
@@ -36,29 +36,35 @@ export function getMailTransport(): MailTransport {
   return transport
 }
 
+// nodemailer (some 15 MB once loaded) comes with the first message, not with the server.
+const loadNodemailer = async () => (await import('nodemailer')).default
+
+/** One transporter per transport, made when its first message goes. */
+function lazily(make: (nodemailer: Awaited<ReturnType<typeof loadNodemailer>>) => Transporter) {
+  let transporter: Promise<Transporter> | undefined
+  return () => (transporter ??= loadNodemailer().then(make))
+}
+
 function smtpTransport(url: string, from: string): MailTransport {
   // Short timeouts: a hanging server is a failed attempt for the retry policy, not a stuck job.
-  const transporter: Transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  })
+  const transporter = lazily((nodemailer) =>
+    nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }),
+  )
   return {
     kind: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail(messageOf(from, mail))
+      await (await transporter()).sendMail(messageOf(from, mail))
     },
   }
 }
 
 function outboxTransport(dataDir: string, from: string): MailTransport {
-  const writer: Transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const writer = lazily((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
   const folder = path.resolve(dataDir, 'outbox')
   return {
     kind: 'outbox',
     send: async (mail) => {
-      const info = await writer.sendMail(messageOf(from, mail))
+      const info = await (await writer()).sendMail(messageOf(from, mail))
       await mkdir(folder, { recursive: true })
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`
       await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 })

@@ -1,6 +1,10 @@
-import sharp, { type Metadata } from 'sharp'
+import type sharpModule from 'sharp'
+import type { Metadata } from 'sharp'
+import { lazyModule } from '#app/lib/lazy-module.server.ts'
 import { SIZED_VARIANTS, variantWidth } from '#app/modules/media/variants.ts'
 import { AVATAR_SIZES, type AvatarSize } from '#app/modules/media/avatar.ts'
+
+const sharp = lazyModule<typeof sharpModule>('sharp')
 
 /**
  * Decompression-bomb guard: a few kilobytes can declare billions of pixels. 50 megapixels
@@ -34,7 +38,7 @@ async function checkDeclaredSize(filePath: string): Promise<PhotoProblem | null>
   try {
     // Without the pixel limit (which would refuse it with no reason given), so an oversized
     // image gets its own message; the limit guards the decoding that follows.
-    declared = await sharp(filePath, { failOn: INPUT_OPTIONS.failOn }).metadata()
+    declared = await sharp()(filePath, { failOn: INPUT_OPTIONS.failOn }).metadata()
   } catch {
     return 'unreadable'
   }
@@ -53,7 +57,7 @@ export async function processAvatar(filePath: string): Promise<ProcessedAvatar |
   const problem = await checkDeclaredSize(filePath)
   if (problem) return { problem }
   try {
-    const upright = sharp(filePath, INPUT_OPTIONS).rotate()
+    const upright = sharp()(filePath, INPUT_OPTIONS).rotate()
     const squares: ProcessedAvatar = []
     for (const size of AVATAR_SIZES) {
       const data = await upright
@@ -79,7 +83,7 @@ export async function processPhoto(filePath: string): Promise<ProcessedPhoto | {
   const problem = await checkDeclaredSize(filePath)
   if (problem) return { problem }
   try {
-    const upright = sharp(filePath, INPUT_OPTIONS).rotate()
+    const upright = sharp()(filePath, INPUT_OPTIONS).rotate()
     const original = await upright
       .clone()
       .flatten({ background: '#ffffff' })

@@ -1,4 +1,7 @@
-import QRCode from 'qrcode'
+import type QRCode from 'qrcode'
+import { lazyModule } from '#app/lib/lazy-module.server.ts'
+
+const qrcode = lazyModule<typeof QRCode>('qrcode')
 
 /**
  * A QR code of a URL as an SVG string, drawn on the server (no script on the page, prints
@@ -6,5 +9,5 @@ import QRCode from 'qrcode'
  * scanners expect around the code.
  */
 export function qrCodeSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
+  return qrcode().toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })
 }

@@ -1,5 +1,8 @@
+import type QRCode from 'qrcode'
 import { Secret, TOTP } from 'otpauth'
-import QRCode from 'qrcode'
+import { lazyModule } from '#app/lib/lazy-module.server.ts'
+
+const qrcode = lazyModule<typeof QRCode>('qrcode')
 
 export const TOTP_ISSUER = 'BrokerVault'
 export const TOTP_PERIOD_SECONDS = 30
@@ -30,7 +33,7 @@ export function groupSecret(base32: string): string {
 
 /** The QR code of the URI as an inline SVG, made on the server (no script, no request out). */
 export function totpQrSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+  return qrcode().toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
 }
 
 /** The time step a code belongs to (within the drift window), or null when it is wrong. */
