@@ -88,7 +88,9 @@ export const properties = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('properties_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
+    // The list's default order, newest first with the id as tie-break: an import gives a whole
+    // batch one created_at, and without the id the first page would sort that whole batch.
+    index('properties_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('properties_owner_status_idx').on(t.ownerId, t.status),
     index('properties_owner_price_idx').on(t.ownerId, t.price),
     index('properties_owner_city_idx').on(t.ownerId, sql`lower(${t.city})`),

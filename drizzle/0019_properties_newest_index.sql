@@ -1,0 +1,2 @@
+DROP INDEX "properties_owner_created_idx";--> statement-breakpoint
+CREATE INDEX "properties_owner_created_idx" ON "properties" USING btree ("owner_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
