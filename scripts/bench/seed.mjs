@@ -58,7 +58,12 @@ export async function seedAll(db, { dataDir, photoFiles }) {
     await insertClients(db, id, broker.rows)
     listBrokers[size] = { ...broker, id }
   }
-  await db.exec('analyze properties; analyze clients; analyze property_photos;')
+  // The steady state of a live database: PostgreSQL's autovacuum (since 13 also after inserts)
+  // vacuums a table soon after a bulk load, which sets its visibility map, so capped counts are
+  // index-only scans. Without it the planner read a 20,000-row broker's count from the heap
+  // (1,800 pages, 4 ms) while a 1,000-row broker's took 0.4 ms.
+  // One statement each: VACUUM refuses to run in the implicit transaction of a multi-statement query.
+  for (const table of ['properties', 'clients', 'property_photos']) await db.exec(`vacuum analyze ${table}`)
   await attachPhotoFiles(db, detail.id, dataDir, photoFiles)
   return { brokerId, listings, detailPropertyId: detail.id, listBrokers }
 }
