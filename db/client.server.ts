@@ -35,6 +35,11 @@ type Handle = {
   /** Where the job queue connects: its own pool on a server, this very database when embedded. */
   jobQueueConnection: { connectionString: string } | { executeSql: RawSql }
   migrate: () => Promise<void>
+  /**
+   * VACUUM (ANALYZE) where nothing else does: the embedded database runs PostgreSQL without its
+   * autovacuum. Returns whether it ran (a server's autovacuum keeps its own tables).
+   */
+  vacuum: () => Promise<boolean>
   /** LISTEN on a channel (see change-notifications.server.ts); closed with the database. */
   listen: (channel: string, handlers: ChangeHandlers) => ChangeSubscription
   close: () => Promise<void>
@@ -80,6 +85,7 @@ function openDatabase(): Handle {
           lock.release()
         }
       },
+      vacuum: async () => false,
       listen: (channel, handlers) => remembered(subscriptions, listenOnServer(config.url, channel, handlers)),
       close: async () => {
         await closeAll(subscriptions)
@@ -105,6 +111,10 @@ function openDatabase(): Handle {
     migrate: async () => {
       const { migrate } = await import('drizzle-orm/pglite/migrator')
       await migrate(db as never, { migrationsFolder })
+    },
+    vacuum: async () => {
+      await client.exec('vacuum (analyze)')
+      return true
     },
     listen: (channel, handlers) => remembered(subscriptions, listenOnEmbedded(client, channel, handlers)),
     close: async () => {
@@ -142,6 +152,14 @@ export function getDb(): Database {
 
 export function getJobQueueConnection() {
   return handle().jobQueueConnection
+}
+
+/**
+ * The nightly upkeep autovacuum does on a server: dead rows reclaimed, visibility maps set (so
+ * capped counts stay index-only scans), statistics fresh. True when it ran (embedded only).
+ */
+export function vacuumEmbeddedDatabase(): Promise<boolean> {
+  return handle().vacuum()
 }
 
 /** Hears a channel's NOTIFYs until closed, or until the database is closed. */

@@ -1,3 +1,4 @@
+import { getDriver, vacuumEmbeddedDatabase } from '#db/client.server.ts'
 import { getQueue } from '#db/job-queue.server.ts'
 import {
   deleteStaleResetLinks,
@@ -34,6 +35,9 @@ import {
 const HOUSEKEEPING_QUEUE = 'housekeeping'
 /** Hourly, at minute 17 (off the top of the hour when every other cron fires). */
 const HOUSEKEEPING_CRON = '17 * * * *'
+const VACUUM_QUEUE = 'embedded-vacuum'
+/** Nightly at 03:47 server time: the vacuum holds the embedded database's one connection. */
+const VACUUM_CRON = '47 3 * * *'
 
 /**
  * Every job this app runs, wired to the module function that does it. Called by each app
@@ -95,4 +99,13 @@ export async function startJobWorkers() {
     await deleteExpiredChallenges()
     await deleteExpiredDataExports()
   })
+
+  // The embedded database has no autovacuum (docs/decisions/024-share-pages-without-a-query.md).
+  if (getDriver() === 'pglite') {
+    const vacuum = await getQueue(VACUUM_QUEUE, { retryLimit: 1, retryDelay: 600 })
+    await vacuum.schedule(VACUUM_QUEUE, VACUUM_CRON)
+    await vacuum.work(VACUUM_QUEUE, async () => {
+      await vacuumEmbeddedDatabase()
+    })
+  }
 }
