@@ -25,6 +25,7 @@ import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
 import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
+import { deferAppScripts } from '#app/http/defer-app-scripts.server.ts'
 import { answerFromShareCache } from '#app/http/share-page-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
@@ -73,7 +74,7 @@ export default function handleRequest(
           })
           pipe(body)
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(deferAppScripts())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -15,6 +15,7 @@ import {
 import type { Route } from './+types/root'
 import { takeFlash } from '#app/lib/flash.server.ts'
 import { useNonce } from '#app/lib/nonce.tsx'
+import { HYDRATE_ON_INTENT_SCRIPT } from '#app/lib/hydrate-on-intent.ts'
 import { crossSiteMiddleware } from '#app/http/cross-site.server.ts'
 import { securityHeadersMiddleware } from '#app/http/security-headers.server.ts'
 import { flashMiddleware } from '#app/lib/flash.server.ts'
@@ -99,6 +100,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HYDRATE_ON_INTENT_SCRIPT }} />
           </>
         ) : null}
       </body>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Cookie, Page } from '@playwright/test'
-import { expect, signUpAndSignIn, test } from './support/fixtures.ts'
+import { expect, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 import { expectNoAxeViolations, injectAxe, insertShare, setTheme, switchThemeInPlace } from './support/a11y.ts'
 import { insertClient, insertDeal, insertListingItem } from './support/clients.ts'
 import { E2E_BASE_URL } from './support/env.ts'
@@ -42,7 +42,7 @@ async function load(page: Page, path: string, theme: 'light' | 'dark', status: n
   expect(response?.status(), `${path} answers`).toBe(status)
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
   // Share pages ship no script; every other page is scanned as hydrated (root's effect sets this).
-  if ((await page.locator('script[type="module"]').count()) > 0) {
+  if ((await page.locator('script[type="module"], script[type="bv-deferred-module"]').count()) > 0) {
     await page.waitForFunction(() => typeof (window as { trialExpired?: unknown }).trialExpired === 'boolean')
   }
   await injectAxe(page)
@@ -78,6 +78,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
   test.beforeAll(async ({ browser, db }, testInfo) => {
     test.setTimeout(60_000)
     const context = await browser.newContext({ baseURL: E2E_BASE_URL })
+    await hydrateOnLoad(context)
     const page = await context.newPage()
     try {
       const broker = await signUpAndSignIn(page)

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures.ts'
 import { type ServerProcess, freePort, signedInJar, startServerProcess } from '#tests/support/server-process.ts'
 import { TcpProxy } from '#tests/support/tcp-proxy.ts'
 import { E2E_DATABASE_URL } from './support/env.ts'

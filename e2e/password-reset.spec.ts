@@ -1,5 +1,5 @@
 import { conformFormReady } from './support/clients.ts'
-import { expect, expectToast, makeBroker, signIn, signUpAndSignIn, submitSignIn, test } from './support/fixtures.ts'
+import { expect, expectToast, makeBroker, signIn, signUpAndSignIn, submitSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 import { readResetLink } from './support/outbox.ts'
 
 const SENT_MESSAGE =
@@ -18,6 +18,7 @@ test('a forgotten password is reset through the mailed one-time link; every devi
   // 1. Signed in on this browser and on a second device (its own context).
   const broker = await signUpAndSignIn(page)
   const other = await browser.newContext()
+  await hydrateOnLoad(other)
   let link: string
   try {
     const otherPage = await other.newPage()

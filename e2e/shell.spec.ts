@@ -1,4 +1,4 @@
-import { expect, expectToast, signIn, signUpAndSignIn, test } from './support/fixtures.ts'
+import { expect, expectToast, signIn, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 
 test.describe('profile', () => {
   test('editing the profile saves and shows the values again', async ({ page }) => {
@@ -48,6 +48,7 @@ test.describe('profile', () => {
     const broker = await signUpAndSignIn(page)
     // A second device: its own browser context, signed in as the same broker.
     const other = await browser.newContext()
+    await hydrateOnLoad(other)
     const otherPage = await other.newPage()
     await otherPage.goto('/auth')
     await signIn(otherPage, broker)

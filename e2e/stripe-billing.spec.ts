@@ -1,5 +1,5 @@
 import { E2E_DATABASE_URL } from './support/env.ts'
-import { expect, expectToast, signUpAndSignIn, test } from './support/fixtures.ts'
+import { expect, expectToast, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 import { startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
 import { startFakeStripe, type FakeStripe } from '#tests/support/stripe-api.ts'
 
@@ -38,6 +38,7 @@ test.afterAll(async () => {
 
 test('an expired trial chooses a plan, pays in Checkout, and is back on the refused page with the plan active', async ({ browser, db }, testInfo) => {
   const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: testInfo.project.use.javaScriptEnabled })
+  await hydrateOnLoad(context)
   const page = await context.newPage()
   try {
     const broker = await signUpAndSignIn(page)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { expect, expectToast, signUpAndSignIn, test } from './support/fixtures.ts'
+import { expect, expectToast, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 import { pageReady } from './support/clients.ts'
 import { readViewingFeedbackLink } from './support/outbox.ts'
 import { insertProperties } from './support/properties.ts'
@@ -48,6 +48,7 @@ test('schedule a viewing, mark it done, and the client rates it from the e-maile
   // The client: no session, the link from the mail.
   const link = await readViewingFeedbackLink(clientEmail)
   const clientContext = await browser.newContext({ javaScriptEnabled })
+  await hydrateOnLoad(clientContext)
   try {
     const client = await clientContext.newPage()
     await client.goto(link)

@@ -13,9 +13,9 @@ import { SHARE_PATHS } from '../seed.mjs'
 import { extractSharePage, renderStaticCopy, serveStaticCopy, variantPlan } from '../static-copy.mjs'
 import { freePort, median, ratio, round } from '../util.mjs'
 
-const CHROMIUM = '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
-const PHONE = {
+export const CHROMIUM = '/usr/bin/chromium'
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+export const PHONE = {
   viewport: { width: 360, height: 740 },
   deviceScaleFactor: 2,
   isMobile: true,
