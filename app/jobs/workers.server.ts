@@ -22,7 +22,7 @@ import {
 import { DIGEST_CRON, DIGEST_QUEUE, sendDueDigests } from '#app/modules/notices/digest.server.ts'
 import { AGENDA_MAIL_CRON, AGENDA_MAIL_QUEUE, sendDueAgendaMails } from '#app/modules/agenda/morning-mail.server.ts'
 import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
-import { ALERT_QUEUE_OPTIONS } from '#app/modules/alerts/schedule.server.ts'
+import { ALERT_QUEUE_OPTIONS, type AlertRunJob } from '#app/modules/alerts/schedule.server.ts'
 import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import {
   DATA_EXPORT_QUEUE,
@@ -82,8 +82,8 @@ export async function startJobWorkers() {
   // Client alerts: the cron sweeps; property changes nudge a run sooner (schedule.server.ts).
   const alerts = await getQueue(ALERT_QUEUE, ALERT_QUEUE_OPTIONS)
   await alerts.schedule(ALERT_QUEUE, ALERT_CRON)
-  await alerts.work(ALERT_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
-    await runClientAlerts()
+  await alerts.work<AlertRunJob>(ALERT_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    await runClientAlerts({ ownerId: job?.data?.ownerId })
   })
 
   const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)

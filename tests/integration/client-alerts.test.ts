@@ -10,6 +10,9 @@ import { createClientVia } from '#tests/support/clients.ts'
 import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
 import { findUser } from '#tests/support/db.ts'
 import { collectTables } from '#app/modules/exports/archive.server.ts'
+import { ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
+import { queryRows } from '#db/client.server.ts'
+import { sql } from 'drizzle-orm'
 
 const HOUR_MS = 3_600_000
 
@@ -85,6 +88,33 @@ describe('client alerts', () => {
     expect(nextText).not.toContain('Graça flat')
     // And never again for the same reason.
     expect(to(await runAt(new Date(Date.now() + 72 * HOUR_MS)), clientEmail)).toEqual([])
+  })
+
+  it('a property save queues a run of its own broker’s clients only; the cron’s sweep covers every broker', async () => {
+    const alma = await brokerWithBuyer()
+    const other = await brokerWithBuyer()
+    await createPropertyVia(alma.browser, { title: 'Anjos flat', price: '250000', city: 'Lisbon', bedrooms: '2' })
+    await createPropertyVia(other.browser, { title: 'Campo flat', price: '260000', city: 'Lisbon', bedrooms: '2' })
+    const almaId = (await findUser(alma.brokerEmail)).id
+    const otherId = (await findUser(other.brokerEmail)).id
+
+    // Each save queued a run naming its broker, one per broker however many saves.
+    const queued = await queryRows<{ owner: string }>(
+      sql`select data->>'ownerId' as owner from pgboss.job where name = ${ALERT_QUEUE} and data->>'ownerId' in (${almaId}, ${otherId})`,
+    )
+    expect(queued.map((row) => row.owner).sort()).toEqual([almaId, otherId].sort())
+
+    // Alma's run: her client hears of her listing; the other broker's client waits.
+    const almaRun = await runClientAlerts({ ownerId: almaId, send: async () => {} })
+    expect(to(almaRun.mails, alma.clientEmail)).toHaveLength(1)
+    expect(to(almaRun.mails, other.clientEmail)).toEqual([])
+    expect(almaRun.mails.every((mail) => !mail.paragraphs.join('\n').includes('Campo flat'))).toBe(true)
+
+    // The sweep: the other broker's client now, and nothing twice for Alma's.
+    const sweep = await runAt(new Date())
+    expect(to(sweep, other.clientEmail)).toHaveLength(1)
+    expect(to(sweep, other.clientEmail)[0]!.paragraphs.join('\n')).toContain('Campo flat')
+    expect(to(sweep, alma.clientEmail)).toEqual([])
   })
 
   it('reads "was X, now Y" after a price drop, once per drop', async () => {

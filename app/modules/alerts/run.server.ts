@@ -24,7 +24,7 @@ const rowsOf = <Row>(result: unknown): Row[] => (Array.isArray(result) ? result 
  * client (the bench: 1,000 clients × 5,000 properties). What "fits" means is the properties
  * module's (`propertyFitsClientSql`), so it changes in one place with the client page's list.
  */
-async function recordNewMatches(tx: Transaction, now: Date): Promise<number> {
+async function recordNewMatches(tx: Transaction, now: Date, owner: SQL): Promise<number> {
   const since = new Date(now.getTime() - ALERT_LOOKBACK_DAYS * 86_400_000).toISOString()
   const fits: SQL = propertyFitsClientSql('f', 'd')
   // Clients that name places are joined to listings on the folded place (a hash join on equal
@@ -36,12 +36,13 @@ async function recordNewMatches(tx: Transaction, now: Date): Promise<number> {
              c.budget_min, c.budget_max, c.budget_currency, c.min_bedrooms,
              nullif(array(select fold_text(w) from unnest(c.wanted_places) w), '{}') as places
       from client_alerts a join clients c on c.id = a.client_id and c.owner_id = a.owner_id
-      where ${alertsOnSql('a')} and c.email is not null
+      where ${alertsOnSql('a')} and c.email is not null and a.owner_id ${owner}
     ), f as (
       select p.id, p.owner_id, p.purpose, p.category, p.type, p.price, p.previous_price, p.currency, p.bedrooms,
              p.created_at, p.price_changed_at, fold_text(p.city) as city, fold_text(p.area) as area
       from properties p
       where p.status = 'active' and greatest(p.created_at, p.updated_at, p.price_changed_at) > ${since}::timestamptz
+        and p.owner_id ${owner}
     ), wanted as (
       select d.client_id, d.owner_id, place from d cross join lateral unnest(d.places) as place
     ), pairs as (
@@ -88,13 +89,13 @@ type DueRow = {
  * claimed (rows locked, skipped if another worker holds them) and marked mailed in the same
  * statement, with everything the mail says. Properties no longer shown to clients are dropped.
  */
-async function takeDueMatches(tx: Transaction, now: Date): Promise<DueRow[]> {
+async function takeDueMatches(tx: Transaction, now: Date, owner: SQL): Promise<DueRow[]> {
   const at = now.toISOString()
   const claimed = rowsOf<{ client_id: string }>(
     await tx.execute(sql`
       with due as (
         select a.client_id from client_alerts a
-        where ${alertsOnSql('a')}
+        where ${alertsOnSql('a')} and a.owner_id ${owner}
           and (a.last_mailed_at is null or a.last_mailed_at <= ${at}::timestamptz - make_interval(hours => ${ALERT_MIN_GAP_HOURS}))
           and exists (select 1 from alert_matches m where m.client_id = a.client_id and m.mailed_at is null)
         for update of a skip locked
@@ -153,16 +154,25 @@ function composeMails(rows: DueRow[]): MailRequest[] {
 
 export type AlertRun = { matched: number; mails: MailRequest[] }
 
+/** `= owner` for one broker's run, `is not null` (every row) for the sweep. */
+const ownerFilter = (ownerId: string | undefined): SQL => (ownerId ? sql`= ${ownerId}::uuid` : sql`is not null`)
+
 /**
- * One alerts run for every broker: record new matches, then mail each due client once. The
+ * One alerts run, for one broker (`ownerId`: a property save's nudge) or for every broker (the
+ * cron's sweep): record new matches, then mail each due client once. The
  * mails are queued after the commit (on the embedded database the queue shares the connection
  * the transaction holds, as in notices): a crash in between loses one day's mail, never
  * sends it twice. The clock and the mailer are parameters for tests and the bench.
  */
-export async function runClientAlerts({ now = new Date(), send = sendMails }: { now?: Date; send?: Mailer } = {}): Promise<AlertRun> {
+export async function runClientAlerts({
+  now = new Date(),
+  send = sendMails,
+  ownerId,
+}: { now?: Date; send?: Mailer; ownerId?: string } = {}): Promise<AlertRun> {
+  const owner = ownerFilter(ownerId)
   const { matched, due } = await getDb().transaction(async (tx) => {
-    const matched = await recordNewMatches(tx, now)
-    return { matched, due: await takeDueMatches(tx, now) }
+    const matched = await recordNewMatches(tx, now, owner)
+    return { matched, due: await takeDueMatches(tx, now, owner) }
   })
   const mails = composeMails(due)
   await send(mails)

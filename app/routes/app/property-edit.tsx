@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   orNotFound(await updateProperty(user.id, property.id, submission.value))
   // A new price or a status made active may be news to clients with alerts.
-  await scheduleAlertRun()
+  await scheduleAlertRun(user.id)
   setFlash(context, { kind: 'success', message: 'Property saved.' })
   // Back to the edit path that was posted to (either reading): it stays reachable with an
   // expired trial, so the broker always sees the toast instead of the /pricing redirect that

@@ -39,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [PROPERTY_LIMIT_MESSAGE] }), limitReached: true }, { status: 403 })
   }
   // Clients with alerts hear of it (at most one mail a day each): a run shortly after.
-  await scheduleAlertRun()
+  await scheduleAlertRun(user.id)
   setFlash(context, { kind: 'success', message: 'Property created.' })
   throw redirect(`/property/${created.id}`)
 }
