@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { ListObjectsCommand, S3Client } from '@aws-sdk/client-s3'
+import { ListObjectsCommand } from '@aws-sdk/client-s3'
 import { sql } from 'drizzle-orm'
-import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalS3, type LocalS3 } from '#tests/support/local-s3.ts'
 import { queryRows } from '#db/client.server.ts'
-import type { Env } from '#app/lib/env.server.ts'
-import { createS3FileStorage } from '#app/modules/media/s3-storage.server.ts'
 import { sweepAccountFiles } from '#app/modules/media/sweep.server.ts'
 import { GOOD_PASSWORD, signIn, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
@@ -219,38 +215,22 @@ describe('account deletion', () => {
 
 describe('account file sweep on S3 (s3rver)', () => {
   const BUCKET = 'sweep'
-  const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
-  let directory: string
-  let server: S3rver
-  let endpoint: string
-  let inspector: S3Client
+  let s3: LocalS3
 
   beforeAll(async () => {
-    directory = await mkdtemp(path.join(os.tmpdir(), 'brokervault-sweep-'))
-    server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] })
-    const { port } = (await server.run()) as AddressInfo
-    endpoint = `http://127.0.0.1:${port}`
-    inspector = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: CREDENTIALS })
+    s3 = await startLocalS3(BUCKET)
   })
   afterAll(async () => {
-    inspector?.destroy()
-    await server?.close()
-    await rm(directory, { recursive: true, force: true })
+    await s3?.close()
   })
 
   async function bucketKeys() {
-    const page = await inspector.send(new ListObjectsCommand({ Bucket: BUCKET }))
+    const page = await s3.inspector.send(new ListObjectsCommand({ Bucket: BUCKET }))
     return (page.Contents ?? []).map((object) => object.Key as string).sort()
   }
 
   it('deletes the account’s avatar, photo and document folders (rows or not) and nothing else; again is harmless', async () => {
-    const storage = createS3FileStorage({
-      S3_BUCKET: BUCKET,
-      S3_REGION: 'us-east-1',
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    } as Env)
+    const storage = s3.storageAt()
     const [userA, userB, propertyA1, propertyA2, propertyB] = Array.from({ length: 5 }, () => crypto.randomUUID())
     const hex = (n: number) => n.toString(16).padStart(32, '0')
     const keysA = [
@@ -274,13 +254,7 @@ describe('account file sweep on S3 (s3rver)', () => {
   })
 
   it('refuses a prefix that is not a folder built from an id', async () => {
-    const storage = createS3FileStorage({
-      S3_BUCKET: BUCKET,
-      S3_REGION: 'us-east-1',
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-    } as Env)
+    const storage = s3.storageAt()
     for (const prefix of ['', 'photos/', 'photos', '../x/', `photos/${crypto.randomUUID()}`]) {
       await expect(storage.deletePrefix(prefix)).rejects.toThrow('invalid storage prefix')
     }

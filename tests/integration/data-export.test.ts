@@ -1,19 +1,15 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import S3rver from 's3rver'
 import sharp from 'sharp'
 import yauzl from 'yauzl'
 import { afterEach, describe, expect, it } from 'vitest'
+import { startLocalS3 } from '#tests/support/local-s3.ts'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { dataExports, propertyDocuments, propertyPhotos } from '#db/schema.ts'
-import type { Env } from '#app/lib/env.server.ts'
 import { createExportArchive } from '#app/modules/exports/archive.server.ts'
 import { deleteExpiredDataExports, runDataExportJob } from '#app/modules/exports/data-exports.server.ts'
-import { createS3FileStorage } from '#app/modules/media/s3-storage.server.ts'
 import { EXPORT_QUEUED_MESSAGE } from '#app/routes/app/profile-export.ts'
 import { GOOD_PASSWORD, type TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
@@ -338,17 +334,9 @@ describe('data export through the background worker and a real SMTP server', () 
 
 describe('data export from S3 storage (s3rver)', () => {
   it('reads the files through the S3 adapter and stores the job’s zip there', async () => {
-    const directory = await mkdtemp(path.join(os.tmpdir(), 'brokervault-export-s3-'))
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'exports-test', configs: [] }] })
-    const { port } = (await server.run()) as AddressInfo
+    const s3 = await startLocalS3('exports-test')
     try {
-      const storage = createS3FileStorage({
-        S3_BUCKET: 'exports-test',
-        S3_REGION: 'us-east-1',
-        S3_ENDPOINT: `http://127.0.0.1:${port}`,
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-      } as Env)
+      const storage = s3.storageAt()
       const a = await brokerWithEverything()
       await uploadPhoto(a.browser, a.propertyId)
       // The same files, in the bucket instead of on disk.
@@ -372,8 +360,7 @@ describe('data export from S3 storage (s3rver)', () => {
       const fromBucket = await unzip(Buffer.from(await new Response(stored!.body).arrayBuffer()))
       expect(fromBucket.get(String(data.tables.property_documents![0]!.exportPath))?.toString()).toBe('%PDF-1.4\n%%EOF\n')
     } finally {
-      await server.close()
-      await rm(directory, { recursive: true, force: true })
+      await s3.close()
     }
   })
 })

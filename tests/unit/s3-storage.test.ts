@@ -4,36 +4,25 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { DeleteObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
-import S3rver from 's3rver'
+import { DeleteObjectCommand, ListObjectsCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Env } from '#app/lib/env.server.ts'
-import { createS3FileStorage } from '#app/modules/media/s3-storage.server.ts'
+import { startLocalS3, type LocalS3 } from '#tests/support/local-s3.ts'
 
-// A real S3-protocol server (s3rver) on a free port, storing in a temp folder: the adapter's
-// requests go over the wire, signed, as they would to AWS, MinIO or R2.
+// A real S3-protocol server on a free port (tests/support/local-s3.ts).
 const BUCKET = 'listings'
-// s3rver's fixed credentials; it checks the signature of every request.
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
-
-let directory: string
-let server: S3rver
+let s3: LocalS3
 let endpoint: string
-/** A plain client of our own, to see what the bucket really holds. */
 let inspector: S3Client
+const storageAt = (url: string) => s3.storageAt(url)
 
 beforeAll(async () => {
-  directory = await mkdtemp(path.join(os.tmpdir(), 'brokervault-s3rver-'))
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: BUCKET, configs: [] }] })
-  const { port } = (await server.run()) as AddressInfo
-  endpoint = `http://127.0.0.1:${port}`
-  inspector = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: CREDENTIALS })
+  s3 = await startLocalS3(BUCKET)
+  endpoint = s3.endpoint
+  inspector = s3.inspector
 })
 
 afterAll(async () => {
-  inspector?.destroy()
-  await server?.close()
-  await rm(directory, { recursive: true, force: true })
+  await s3?.close()
 })
 
 // Each test starts from an empty bucket.
@@ -42,17 +31,6 @@ beforeEach(async () => {
   // Our own client, one by one: a failed test must not make the next one fail in its setup.
   for (const Key of keys) await inspector.send(new DeleteObjectCommand({ Bucket: BUCKET, Key }))
 })
-
-function storageAt(url: string) {
-  const env = {
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: url,
-    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-  } as Env
-  return createS3FileStorage(env)
-}
 
 /**
  * Every key in the bucket, page by page (S3 lists at most 1000 per request). ListObjects v1
