@@ -32,9 +32,14 @@ describe('Kyero portal feed', () => {
     await addPhoto(browser, listed)
 
     expect(await feedPathOf(browser)).toBeNull()
+    expect(await (await browser.get('/profile')).text()).toContain('>Create a feed address</button>')
     expect((await browser.post('/profile/portal-feed', { intent: 'create' })).headers.get('Location')).toBe('/profile#portal-feed')
     const path = (await feedPathOf(browser))!
     expect(path).toBeTruthy()
+    const card = await (await browser.get('/profile')).text()
+    expect(card).toContain('<label for="portal-feed-url" class="block font-medium">Feed address</label>')
+    expect(card).toContain('>Replace the address</button>')
+    expect(card).toContain('>Turn off the feed</button>')
 
     const response = await new TestBrowser().get(path)
     expect(response.status).toBe(200)
