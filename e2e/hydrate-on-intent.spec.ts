@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { expect, expectToast, signUpAndSignIn, test } from './support/fixtures.ts'
-import { fillPropertyForm, PROPERTY_URL, propertyForm } from './support/properties.ts'
+import { countPhotos, fillPropertyForm, insertProperties, makePhotos, mediaPhotoRows, PROPERTY_URL, propertyForm } from './support/properties.ts'
 
 /**
  * Issue 14, app JavaScript: a first load downloads none of the app's JavaScript; the broker's
@@ -60,4 +60,32 @@ test('typing into a form before it has hydrated keeps every character, and the s
   await expect(page).toHaveURL(PROPERTY_URL)
   await expectToast(page, 'Property created.')
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+})
+
+test('a delete confirmation loaded as a page stays in place when the pointer on its way to "Delete photo" hydrates it', async ({ page, db }, testInfo) => {
+  const broker = await signUpAndSignIn(page)
+  const [propertyId] = await insertProperties(db, broker.email, [{ title: 'Steady Flat' }])
+  const [photo] = await makePhotos(testInfo, [{ name: 'steady.jpg', width: 800, height: 600, colour: '#3a6' }])
+  await page.goto(`/property/${propertyId}/media`)
+  await page.getByLabel('Add photos', { exact: true }).setInputFiles([photo!.path])
+  await page.getByRole('button', { name: 'Upload photos' }).click()
+  await expectToast(page, 'Added 1 photo.')
+  const confirmHref = await mediaPhotoRows(page).nth(0).getByRole('link', { name: 'Delete photo 1' }).getAttribute('href')
+
+  // As a tap on "Delete" before hydration leaves it: the confirmation as a page of its own.
+  await page.goto(confirmHref!)
+  expect(await hydrated(page)).toBe(false)
+  const dialog = page.getByRole('dialog', { name: 'Delete this photo?' })
+  const confirm = dialog.getByRole('button', { name: 'Delete photo' })
+  const before = await confirm.boundingBox()
+
+  // The pointer on its way to the button starts hydration; the button does not move.
+  await page.mouse.move(before!.x - 40, before!.y - 40)
+  await expect.poll(() => hydrated(page)).toBe(true)
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(false)
+  expect(await confirm.boundingBox()).toEqual(before)
+
+  await confirm.click()
+  await expectToast(page, 'Photo deleted.')
+  expect(await countPhotos(db, propertyId!)).toBe(0)
 })

@@ -33,6 +33,13 @@ test('photo and document deletes ask first: a confirmation page without JavaScri
     await expect(page).toHaveURL(query)
     // With JavaScript the step is a modal dialog over the page; without, part of the page.
     expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(javaScriptEnabled)
+    if (javaScriptEnabled) {
+      // Centred over the page, not in its top-left corner.
+      const box = (await dialog.boundingBox())!
+      const viewport = page.viewportSize()!
+      expect(Math.abs(box.x - (viewport.width - box.x - box.width))).toBeLessThanOrEqual(2)
+      expect(box.y).toBeGreaterThan(0)
+    }
   }
 
   // Delete asks first; cancelling keeps the photo.

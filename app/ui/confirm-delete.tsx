@@ -1,13 +1,18 @@
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Form, Link, useNavigate } from 'react-router'
 import { Button } from './form.tsx'
 
 /**
  * The "are you sure?" step of a delete. The page renders it when its URL asks for it
  * (`?delete-photo=<id>`), so the step works without JavaScript: a box at the top of the page
- * with a real POST form and a Cancel link back. With JavaScript the same <dialog> becomes modal
- * (backdrop, focus inside, Escape cancels) and the page stays where the broker was.
+ * with a real POST form and a Cancel link back. Opened by the hydrated app, the same <dialog> is
+ * modal (backdrop, focus inside, Escape cancels) and the page stays where the broker was.
+ *
+ * A box the server drew stays in the page when the page hydrates: the app hydrates on the
+ * broker's first touch or pointer move (lib/hydrate-on-intent.ts), often the one on its way to
+ * "Delete", and a box that jumped into a modal then would take the tap from under the finger.
  */
+const noSubscription = () => () => {}
 export function ConfirmDelete({
   title,
   children,
@@ -27,13 +32,16 @@ export function ConfirmDelete({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const navigate = useNavigate()
+  // False while hydrating what the server drew, true when the app renders the step itself; the
+  // first render's answer is kept (React renders again with true once hydration is done).
+  const [openedInApp] = useState(useSyncExternalStore(noSubscription, () => true, () => false))
 
   useEffect(() => {
     const dialog = dialogRef.current
     if (!dialog) return
-    // Rendered open (inline) by the server; reopened as a modal once scripts run. Dropping the
+    // Rendered open (inline); reopened as a modal when the app opened it. Dropping the
     // attribute, unlike close(), fires no close event.
-    if (!dialog.matches(':modal')) {
+    if (openedInApp && !dialog.matches(':modal')) {
       dialog.removeAttribute('open')
       dialog.showModal()
     }
@@ -44,7 +52,7 @@ export function ConfirmDelete({
     }
     dialog.addEventListener('close', onClose)
     return () => dialog.removeEventListener('close', onClose)
-  }, [cancelHref, navigate, returnFocusTo])
+  }, [cancelHref, navigate, returnFocusTo, openedInApp])
 
   return (
     <dialog
