@@ -89,3 +89,22 @@ test('a delete confirmation loaded as a page stays in place when the pointer on 
   await expectToast(page, 'Photo deleted.')
   expect(await countPhotos(db, propertyId!)).toBe(0)
 })
+
+test('a share link’s row does not move when hydration adds its Copy link button', async ({ page, db }) => {
+  const broker = await signUpAndSignIn(page)
+  const [propertyId] = await insertProperties(db, broker.email, [{ title: 'Still Loft', city: 'Lisbon', status: 'active' }])
+  await page.goto(`/property/${propertyId}`)
+  await page.getByRole('button', { name: 'Create share link' }).click()
+  await expect(page.locator('textarea[id^="share-url-"]')).toHaveCount(1)
+
+  await page.goto(`/property/${propertyId}`)
+  expect(await hydrated(page)).toBe(false)
+  await expect(page.getByRole('button', { name: 'Copy link' })).toHaveCount(0)
+  const revoke = page.getByRole('button', { name: 'Revoke' })
+  const before = await revoke.boundingBox()
+
+  await page.keyboard.press('Shift')
+  await expect.poll(() => hydrated(page)).toBe(true)
+  await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible()
+  expect(await revoke.boundingBox()).toEqual(before)
+})

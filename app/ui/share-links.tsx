@@ -150,11 +150,21 @@ function useHydrated() {
   return useSyncExternalStore(noSubscription, () => true, () => false)
 }
 
-/** Only once hydrated (the clipboard needs JavaScript); without it the field is there to copy. */
+/**
+ * Only once hydrated (the clipboard needs JavaScript); without it the field is there to copy.
+ * Before, an invisible stand-in holds its place: the app hydrates at the broker's first touch,
+ * and a row that grew then would move Revoke and the rest from under the finger.
+ */
 function CopyButton({ url }: { url: string }) {
   const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
-  if (!hydrated) return null
+  if (!hydrated) {
+    return (
+      <Button type="button" variant="secondary" className="invisible px-3 py-1" aria-hidden tabIndex={-1} disabled>
+        Copy link
+      </Button>
+    )
+  }
   return (
     <Button
       type="button"
