@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useRef } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -28,6 +28,7 @@ import { outageHeadersMiddleware } from '#app/http/database-outage.server.ts'
 import { isOutageData, NOTHING_SAVED_IN_APP_MESSAGE } from '#app/lib/outage.ts'
 import { ErrorFallbackScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
 import { PendingIndicator } from '#app/ui/pending-indicator.tsx'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
 import { ToastRegion } from '#app/ui/toast-region.tsx'
 import { FlashNote } from '#app/ui/flash-note.tsx'
 import { MAIN_ID, SkipLink } from '#app/ui/skip-link.tsx'
@@ -161,12 +162,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
-const noSubscription = () => () => {}
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation()
   // True only in the browser after hydration, where a refused post replaced the form in place.
-  const inApp = useSyncExternalStore(noSubscription, () => true, () => false)
+  const inApp = useHydrated()
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundScreen />
     if (isOutageData(error.data)) {

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Form, Link, useNavigate } from 'react-router'
 import { Button } from './form.tsx'
+import { useHydrated } from './use-hydrated.ts'
 
 /**
  * The "are you sure?" step of a delete. The page renders it when its URL asks for it
@@ -12,7 +13,6 @@ import { Button } from './form.tsx'
  * broker's first touch or pointer move (lib/hydrate-on-intent.ts), often the one on its way to
  * "Delete", and a box that jumped into a modal then would take the tap from under the finger.
  */
-const noSubscription = () => () => {}
 export function ConfirmDelete({
   title,
   children,
@@ -34,7 +34,7 @@ export function ConfirmDelete({
   const navigate = useNavigate()
   // False while hydrating what the server drew, true when the app renders the step itself; the
   // first render's answer is kept (React renders again with true once hydration is done).
-  const [openedInApp] = useState(useSyncExternalStore(noSubscription, () => true, () => false))
+  const [openedInApp] = useState(useHydrated())
 
   useEffect(() => {
     const dialog = dialogRef.current

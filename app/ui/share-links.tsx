@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
 import { Form } from 'react-router'
 import {
   formatUtcDateTime,
@@ -9,6 +9,7 @@ import {
   type SharePanelData,
 } from '#app/modules/sharing/share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
+import { useHydrated } from './use-hydrated.ts'
 import { Button, SubmitButton } from './form.tsx'
 
 type ShareLinksProps = SharePanelData & {
@@ -144,11 +145,6 @@ function describeShare(share: ShareLinkSummary) {
   return `Created ${formatUtcDateTime(share.createdAt)} · ${views} · ${lastViewed} · ${ending}`
 }
 
-const noSubscription = () => () => {}
-/** False in the server's HTML and during hydration, true in the browser after it. */
-function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false)
-}
 
 /**
  * Only once hydrated (the clipboard needs JavaScript); without it the field is there to copy.

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, type Locator, type Page } from '@playwright/test'
 
 // Specs import everything from here: the `test` with the worker-scoped `db` fixture, and helpers.
-export { test } from './hydration.ts'
-export { hydrateOnLoad } from './hydration.ts'
+export { hydrateOnLoad, test } from './hydration.ts'
 export { expect }
 
 export type Broker = { fullName: string; email: string; password: string }
