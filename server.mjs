@@ -2,9 +2,9 @@
 // Plain JavaScript so `node server.mjs` runs without a build step of its own.
 import { spawnSync } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRequestListener } from '@mjackson/node-fetch-server'
 import compression from 'compression'
 import sirv from 'sirv'
 
@@ -12,7 +12,7 @@ import sirv from 'sirv'
 // the app's own upload limits (which answer with friendly messages well before this one).
 const MAX_REQUEST_BODY_BYTES = 256 * 1024 * 1024
 const build = await import(path.resolve('build/server/index.js'))
-const { prepareServer, closeServerResources, createAppRequestHandler, getServerTimeoutsMs } = build.entry.module
+const { prepareServer, closeServerResources, createAppNodeListener, closeAfterAnswer, getServerTimeoutsMs } = build.entry.module
 
 // Set from the first signal on: every response from then on closes its connection.
 let draining = false
@@ -22,6 +22,10 @@ const inFlight = new Set()
 
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))
+// A last net, not a fix: the request edge answers every request inside its own error handling
+// (docs/decisions/026-request-edge.md). Should a promise still reject unhandled, it is logged and
+// the server keeps answering everyone else.
+process.on('unhandledRejection', (reason) => console.error('Unhandled rejection', reason))
 
 // Configuration, then the database: it is waited for (DATABASE_CONNECT_TIMEOUT) and migrated,
 // and the demo seed runs on the embedded database, all before the port opens.
@@ -66,12 +70,15 @@ const assets = sirv('build/client', {
     )
   },
 })
-const handleRequest = createRequestListener(createAppRequestHandler(build, process.env.NODE_ENV))
+const handleRequest = createAppNodeListener(build, process.env.NODE_ENV)
+const serveStatic = (req, res, next) => compress(req, res, () => assets(req, res, next))
 
 function capRequestBody(req, res, next) {
   if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) {
     res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
     res.end('Request too large.')
+    // The client may go on sending the body: half-close, drop what comes, then close.
+    closeAfterAnswer(req, res)
     return
   }
   let received = 0
@@ -89,10 +96,19 @@ function track(res) {
   if (draining) closeConnectionAfter(res)
 }
 
-server = http.createServer((req, res) => {
-  track(res)
-  capRequestBody(req, res, () => compress(req, res, () => assets(req, res, () => handleRequest(req, res))))
-})
+server = http.createServer(
+  {
+    // Slow clients are answered 408 and closed (docs/decisions/026-request-edge.md); Node checks
+    // these two every connectionsCheckingInterval, the body timer is the edge's own.
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: 2_000,
+  },
+  (req, res) => {
+    track(res)
+    capRequestBody(req, res, () => handleRequest(req, res, serveStatic))
+  },
+)
 
 const port = Number(process.env.PORT ?? 3000)
 server.listen(port, () => {
@@ -122,17 +138,16 @@ function shutdown(signal) {
   console.log(`${signal}: draining ${inFlight.size} request(s), up to ${timeouts.shutdownMs / 1000} s`)
   for (const res of inFlight) closeConnectionAfter(res)
   const force = setTimeout(() => forceExit(), timeouts.shutdownMs)
-  // One turn of the event loop first: a request already sent on a kept-alive socket gets read
-  // and counts as in flight, instead of being dropped with a socket that looked idle.
-  setImmediate(() => {
-    // Stops listening and closes idle sockets (Node ≥ 19); the callback runs when the last
-    // connection has closed.
-    server.close(async () => {
-      clearTimeout(force)
-      await closeResources()
-      console.log(`${signal}: all requests answered; database closed`)
-      process.exit(0)
-    })
+  // Stop listening, but leave idle keep-alive sockets to Node's keep-alive timeout (the
+  // `Keep-Alive: timeout=5` every response announced): closing one early races a client that is
+  // sending its next request on it, which then sees a reset. A request that does arrive is
+  // answered with `Connection: close` (track), so every socket ends cleanly within 5 s.
+  // (http.Server#close would also close idle sockets at once; net.Server#close only stops listening.)
+  net.Server.prototype.close.call(server, async () => {
+    clearTimeout(force)
+    await closeResources()
+    console.log(`${signal}: all requests answered; database closed`)
+    process.exit(0)
   })
 }
 

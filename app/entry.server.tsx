@@ -18,7 +18,7 @@ import { embeddedDatabaseIsNew } from '#db/pglite-folder.server.ts'
 import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle.server.ts'
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
-import { getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
+import { BODY_MIN_BYTES_PER_SECOND, getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
 import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
@@ -26,11 +26,15 @@ import { createActionLookup, screenRequest } from '#app/http/request-boundary.se
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
 import { deferAppScripts } from '#app/http/defer-app-scripts.server.ts'
+import { closeAfterAnswer, createNodeRequestListener } from '#app/http/node-listener.server.ts'
 import { answerFromShareCache } from '#app/http/share-page-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
 /** For the tests: share views are counted after the page is answered (share-views.server.ts). */
 export { settleShareViews }
+
+/** For server.mjs: its early 413 ends the connection as the edge's own early answers do. */
+export { closeAfterAnswer }
 
 /** For server.mjs: a first start on the embedded database prepares it in a child process. */
 export { embeddedDatabaseIsNew }
@@ -128,6 +132,20 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
     if (screened instanceof Response) return screened
     return (await answerFromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
   }
+}
+
+/**
+ * For server.mjs: a Node request listener around the app's handler. The request is built inside
+ * its error handling, on APP_URL's origin, with body timeouts (docs/decisions/026-request-edge.md).
+ */
+export function createAppNodeListener(build: ServerBuild, mode?: string) {
+  const env = getEnv()
+  const { bodyIdleMs } = serverTimeoutsMs(env)
+  return createNodeRequestListener(createAppRequestHandler(build, mode), {
+    appOrigin: new URL(env.APP_URL).origin,
+    timeouts: { bodyIdleMs, bodyMinBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
+    logger: { error: (fields, message) => console.error(message, fields) },
+  })
 }
 
 /**

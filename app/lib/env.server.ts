@@ -23,10 +23,25 @@ export const ServerTimeoutsSchema = z.object({
   SHUTDOWN_TIMEOUT: positiveSeconds(25),
   // At start, how long to keep retrying a database that does not answer before giving up.
   DATABASE_CONNECT_TIMEOUT: positiveSeconds(60),
+  // Slow clients (docs/decisions/026-request-edge.md): the request line and headers must arrive
+  // within HEADERS_TIMEOUT, the whole request within REQUEST_TIMEOUT (room for a 25 MB upload on
+  // a slow phone), and a body may pause at most BODY_TIMEOUT and must average 1 kB/s after it.
+  HEADERS_TIMEOUT: positiveSeconds(20),
+  REQUEST_TIMEOUT: positiveSeconds(600),
+  BODY_TIMEOUT: positiveSeconds(30),
 })
 
+/** The slowest average a request body may keep up once its first BODY_TIMEOUT has passed. */
+export const BODY_MIN_BYTES_PER_SECOND = 1024
+
 export function serverTimeoutsMs(env: z.infer<typeof ServerTimeoutsSchema>) {
-  return { shutdownMs: env.SHUTDOWN_TIMEOUT * 1000, databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT * 1000 }
+  return {
+    shutdownMs: env.SHUTDOWN_TIMEOUT * 1000,
+    databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT * 1000,
+    headersMs: env.HEADERS_TIMEOUT * 1000,
+    requestMs: env.REQUEST_TIMEOUT * 1000,
+    bodyIdleMs: env.BODY_TIMEOUT * 1000,
+  }
 }
 
 const EnvSchema = z.object({

@@ -14,7 +14,8 @@ import {
 // `node server.mjs` on the build, under keep-alive load on a signed-in list page with a slow
 // upload in flight, gets SIGTERM: nothing may be cut, and it must drain and exit 0 in time.
 const SHUTDOWN_TIMEOUT_SECONDS = 20
-const LOAD_CONNECTIONS = 8
+// Issue 23 measured 0-4 requests cut per run with 30 keep-alive connections: now none may be.
+const LOAD_CONNECTIONS = 30
 
 type Outcome =
   | { kind: 'response'; sentAt: number; status: number; connection: string | undefined; body: string; complete: boolean }
@@ -164,16 +165,13 @@ describe('graceful shutdown of node server.mjs', () => {
     // Every request sent before the signal was answered.
     const lost = outcomes.filter((o) => o.kind === 'error' && (o.sentAt === null ? false : o.sentAt < killAt))
     expect(lost).toEqual([])
-    // After the signal, responses close their connection; requests that found no server are
-    // refused, or met a kept-alive socket closed while idle before any byte of an answer
-    // (Node's documented `reusedSocket` case, which a client retries on a new connection).
+    // After the signal, responses close their connection, and a request on a kept-alive socket is
+    // answered, never reset: the only failures are new connections refused once the port closed.
     const afterSignal = answered.filter((o) => o.sentAt > killAt)
     for (const response of afterSignal) expect(response.connection).toBe('close')
     expect(answered.some((o) => o.connection === 'close')).toBe(true)
-    for (const failure of outcomes.filter((o) => o.kind === 'error')) {
-      expect(failure.responseStarted).toBe(false)
-      expect(failure.code === 'ECONNREFUSED' || (failure.code === 'ECONNRESET' && failure.reusedSocket)).toBe(true)
-    }
+    const failures = outcomes.filter((o) => o.kind === 'error')
+    expect(failures.filter((failure) => failure.code !== 'ECONNREFUSED' || failure.reusedSocket)).toEqual([])
 
     expect(exit).toEqual({ code: 0, signal: null })
     expect(exitedAfterMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000)

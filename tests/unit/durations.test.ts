@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { ServerTimeoutsSchema, serverTimeoutsMs } from '#app/lib/env.server.ts'
+import { BODY_MIN_BYTES_PER_SECOND, ServerTimeoutsSchema, serverTimeoutsMs } from '#app/lib/env.server.ts'
 import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '#app/lib/time.ts'
 import { GUARD_FAILURE_RESET_MS, REDIRECT_COUNTERS_RESET_MS } from '#app/modules/navigation/nav-state.ts'
 import {
@@ -29,12 +29,21 @@ it('durations have the values their names promise', () => {
   expect(TOTP_PERIOD_SECONDS).toBe(30)
 })
 
-it('SHUTDOWN_TIMEOUT and DATABASE_CONNECT_TIMEOUT are seconds, 25 and 60 by default', () => {
-  expect(serverTimeoutsMs(ServerTimeoutsSchema.parse({}))).toEqual({ shutdownMs: 25_000, databaseConnectMs: 60_000 })
-  expect(serverTimeoutsMs(ServerTimeoutsSchema.parse({ SHUTDOWN_TIMEOUT: '2.5', DATABASE_CONNECT_TIMEOUT: '90' }))).toEqual({
-    shutdownMs: 2_500,
-    databaseConnectMs: 90_000,
+it('the server timeouts are seconds: shutdown 25, database connect 60, headers 20, request 600, body 30', () => {
+  expect(serverTimeoutsMs(ServerTimeoutsSchema.parse({}))).toEqual({
+    shutdownMs: 25_000,
+    databaseConnectMs: 60_000,
+    headersMs: 20_000,
+    requestMs: 600_000,
+    bodyIdleMs: 30_000,
   })
+  expect(
+    serverTimeoutsMs(
+      ServerTimeoutsSchema.parse({ SHUTDOWN_TIMEOUT: '2.5', DATABASE_CONNECT_TIMEOUT: '90', HEADERS_TIMEOUT: '5', REQUEST_TIMEOUT: '120', BODY_TIMEOUT: '0.5' }),
+    ),
+  ).toEqual({ shutdownMs: 2_500, databaseConnectMs: 90_000, headersMs: 5_000, requestMs: 120_000, bodyIdleMs: 500 })
   expect(ServerTimeoutsSchema.safeParse({ SHUTDOWN_TIMEOUT: '0' }).success).toBe(false)
   expect(ServerTimeoutsSchema.safeParse({ DATABASE_CONNECT_TIMEOUT: '25ms' }).success).toBe(false)
+  expect(ServerTimeoutsSchema.safeParse({ BODY_TIMEOUT: '-1' }).success).toBe(false)
+  expect(BODY_MIN_BYTES_PER_SECOND).toBe(1024)
 })
