@@ -27,7 +27,7 @@ import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
 import { deferAppScripts } from '#app/http/defer-app-scripts.server.ts'
 import { closeAfterAnswer, createNodeRequestListener } from '#app/http/node-listener.server.ts'
-import { answerFromShareCache } from '#app/http/share-page-cache.server.ts'
+import { answerFromShareCache, answerShareAtNode } from '#app/http/share-page-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
 /** For the tests: share views are counted after the page is answered (share-views.server.ts). */
@@ -118,9 +118,10 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
  * boundary: undecodable addresses, wrong methods and bodies that are not forms are refused,
  * and control characters leave the query string (docs/decisions/008-request-boundary.md).
  */
-export function createAppRequestHandler(build: ServerBuild, mode?: string) {
+export function createAppRequestHandler(build: ServerBuild, mode?: string, { shareCacheAnsweredEarlier = false } = {}) {
   const handle = createRequestHandler(withDatabaseOutagePages(build), mode)
   const hasAction = createActionLookup(build)
+  const fromShareCache = shareCacheAnsweredEarlier ? async () => null : answerFromShareCache
   return async (request: Request, client?: { address?: string }) => {
     if (isCrossSiteRequest(request, getEnv().APP_URL)) {
       return new Response('Cross-site request refused.', {
@@ -130,7 +131,7 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
     }
     const screened = screenRequest(request, hasAction)
     if (screened instanceof Response) return screened
-    return (await answerFromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
+    return (await fromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
   }
 }
 
@@ -141,9 +142,11 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
 export function createAppNodeListener(build: ServerBuild, mode?: string) {
   const env = getEnv()
   const { bodyIdleMs } = serverTimeoutsMs(env)
-  return createNodeRequestListener(createAppRequestHandler(build, mode), {
+  return createNodeRequestListener(createAppRequestHandler(build, mode, { shareCacheAnsweredEarlier: true }), {
     appOrigin: new URL(env.APP_URL).origin,
     timeouts: { bodyIdleMs, bodyMinBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
+    // A share page in memory is answered before a Fetch Request is built (docs/decisions/027).
+    answerEarly: answerShareAtNode,
     logger: { error: (fields, message) => console.error(message, fields) },
   })
 }

@@ -190,8 +190,8 @@ export async function closeDatabase() {
 }
 
 /** `db.execute` answers an array on postgres.js and `{ rows }` on PGlite; this evens it out. */
-export async function queryRows<Row extends Record<string, unknown>>(query: SQL): Promise<Row[]> {
-  const result = (await getDb().execute(query)) as unknown
+export async function queryRows<Row extends Record<string, unknown>>(query: SQL, executor: Database | Transaction = getDb()): Promise<Row[]> {
+  const result = (await executor.execute(query)) as unknown
   if (Array.isArray(result)) return result as Row[]
   return ((result as { rows?: Row[] }).rows ?? []) as Row[]
 }

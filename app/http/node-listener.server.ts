@@ -179,8 +179,33 @@ type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => vo
  */
 export function createNodeRequestListener(
   handler: FetchHandler,
-  { appOrigin, timeouts, logger }: { appOrigin: string; timeouts: BodyTimeouts; logger: Logger },
+  {
+    appOrigin,
+    timeouts,
+    logger,
+    answerEarly,
+  }: {
+    appOrigin: string
+    timeouts: BodyTimeouts
+    logger: Logger
+    /**
+     * Answers what it can straight from Node's request (share pages in memory); false leaves it to
+     * the app. Asked only for GET and HEAD: a body must meet its reader in the same tick, or a
+     * listener elsewhere (the body cap) could let its first chunks flow past.
+     */
+    answerEarly?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+  },
 ) {
+  async function answerEarlyOrApp(req: IncomingMessage, res: ServerResponse, url: URL, method: string, beforeApp?: NodeMiddleware) {
+    try {
+      if (answerEarly && (method === 'GET' || method === 'HEAD') && (await answerEarly(req, res))) return
+    } catch (error) {
+      return failed(req, res, error)
+    }
+    if (beforeApp) beforeApp(req, res, () => void answer(req, res, url, method))
+    else void answer(req, res, url, method)
+  }
+
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL, method: string) {
     try {
       const controller = new AbortController()
@@ -236,8 +261,7 @@ export function createNodeRequestListener(
       if (FORBIDDEN_METHODS.has(method)) return tinyPage(res, 405, 'Method not allowed', 'This method is not allowed.', { Allow: 'GET, HEAD, POST' })
       // Later layers read `req.url`: from here on it is the checked path and query only.
       req.url = `${url.pathname}${url.search}`
-      if (beforeApp) beforeApp(req, res, () => void answer(req, res, url, method))
-      else void answer(req, res, url, method)
+      void answerEarlyOrApp(req, res, url, method, beforeApp)
     } catch (error) {
       failed(req, res, error)
     }

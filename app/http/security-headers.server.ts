@@ -35,6 +35,22 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
   ].join('; ')
 }
 
+let pairs: [string, string][] | null = null
+
+/** The headers every response carries, as name/value pairs (a share page from memory writes them directly). */
+export function securityHeaderPairs(): [string, string][] {
+  if (!pairs) {
+    pairs = [
+      ['X-App-Version', APP_VERSION],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ['X-Frame-Options', 'DENY'],
+    ]
+    if (getEnv().APP_URL.startsWith('https://')) pairs.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'])
+  }
+  return pairs
+}
+
 /** Headers every response carries, documents, data requests and resources alike. */
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) => withSecurityHeaders(next)
 
@@ -46,15 +62,8 @@ export function withSecurityHeaders(respond: () => Promise<Response>): Promise<R
   return withQueryCount(async (metrics) => {
     const started = performance.now()
     const response = await respond()
-    const env = getEnv()
     const headers = response.headers
-    headers.set('X-App-Version', APP_VERSION)
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    headers.set('X-Frame-Options', 'DENY')
-    if (env.APP_URL.startsWith('https://')) {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    }
+    for (const [name, value] of securityHeaderPairs()) headers.set(name, value)
     headers.append('Server-Timing', `app;desc="server";dur=${(performance.now() - started).toFixed(1)}`)
     headers.append('Server-Timing', `db;desc="${metrics.queries} queries"`)
     return response

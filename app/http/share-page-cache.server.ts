@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createHash, randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { createContext, type MiddlewareFunction } from 'react-router'
@@ -7,12 +8,12 @@ import { notFound } from '#app/lib/http.ts'
 import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
 import { changeMark, hearShareChanges, mayServeUnasked, mayTrust } from '#app/modules/sharing/share-changes.server.ts'
 import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
-import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.server.ts'
+import { contentSecurityPolicy, securityHeaderPairs } from './security-headers.server.ts'
+import { shareCookiesOf, type ShareCookies } from './share-request-cookies.server.ts'
 
 /*
- * Share pages from memory (docs/decisions/023-share-pages-at-framework-speed.md and
- * 024-share-pages-without-a-query.md). A client's phone gets the page rendered once, gzipped
- * once, with no render and no query:
+ * Share pages from memory (docs/decisions/023, 024 and 027). A client's phone gets the page
+ * rendered once per change, gzipped once, with no render and no query:
  *
  * - While this server hears the database's change announcements (share-changes.server.ts), a
  *   kept page is current until one arrives for its owner, and then it is gone: a change, a
@@ -22,9 +23,11 @@ import { contentSecurityPolicy, withSecurityHeaders } from './security-headers.s
  *   request needs anyway (is the link live?) also reads the owner's content version, which the
  *   same triggers raise, and the page is served only if it was rendered for that version.
  *
- * Only anonymous requests are served from it: a GET with no query and no cookie but the
- * visitor's. A toast after feedback (flash cookie), a theme, a signed-in broker: those pages
- * are rendered as before.
+ * What may be answered from memory: a GET or HEAD whose query string holds only tracking
+ * parameters (utm_*, fbclid, gclid…) and whose cookies leave the page the same page
+ * (share-request-cookies.server.ts: a visitor, a broker previewing, a theme). A hit is answered
+ * at the Node request level, before any Fetch Request is built (answerShareAtNode); the router
+ * renders a miss once per change, and concurrent requests for the same page wait for that render.
  */
 
 /** The live share of this request, resolved by the middleware; the loader reads it from here. */
@@ -50,23 +53,27 @@ type CachedPage = {
   trusted: boolean
 }
 
+/** Pages by `shareId:theme`. */
 const pages = new Map<string, CachedPage>()
+/** Renders under way, by page key: concurrent misses of one version wait for one render. */
+const rendering = new Map<string, { contentVersion: number; page: Promise<CachedPage | null> }>()
 let cachedBytes = 0
 // A 20-photo page is about 60 KB plus 10 KB gzipped: some 450 pages in 32 MiB.
 const MAX_CACHED_BYTES = 32 * 1024 * 1024
 
+const pageKey = (shareId: string, theme: ShareCookies['theme']) => `${shareId}:${theme}`
 const pageBytes = (page: CachedPage) => page.html.byteLength + page.gzip.byteLength
 
-function forget(shareId: string) {
-  const page = pages.get(shareId)
+function forget(key: string) {
+  const page = pages.get(key)
   if (!page) return
-  pages.delete(shareId)
+  pages.delete(key)
   cachedBytes -= pageBytes(page)
 }
 
-function remember(shareId: string, page: CachedPage) {
-  forget(shareId)
-  pages.set(shareId, page)
+function remember(key: string, page: CachedPage) {
+  forget(key)
+  pages.set(key, page)
   cachedBytes += pageBytes(page)
   for (const oldest of pages.keys()) {
     if (cachedBytes <= MAX_CACHED_BYTES) break
@@ -76,116 +83,171 @@ function remember(shareId: string, page: CachedPage) {
 
 /** Drops the pages of an owner whose content changed, or every page (null). */
 function forgetPagesOf(ownerId: string | null) {
-  for (const [shareId, page] of pages) if (ownerId === null || page.share.ownerId === ownerId) forget(shareId)
+  for (const [key, page] of pages) if (ownerId === null || page.share.ownerId === ownerId) forget(key)
 }
 
-function touch(shareId: string, page: CachedPage) {
-  // Least recently used last out: a hit moves its page to the end.
-  pages.delete(shareId)
-  pages.set(shareId, page)
+function touch(key: string, page: CachedPage) {
+  // Least recently used first out: a hit moves its page to the end.
+  pages.delete(key)
+  pages.set(key, page)
 }
 
-/**
- * The kept page of a share just looked up in the database (after `mark`), if rendered for its
- * content version.
- */
-function checkedPage(share: LiveShare, mark: number): CachedPage | null {
-  const page = pages.get(share.id)
+/** The kept page of a share just looked up in the database (after `mark`), if rendered for its content version. */
+function checkedPage(key: string, share: LiveShare, mark: number): CachedPage | null {
+  const page = pages.get(key)
   if (!page) return null
   if (page.share.contentVersion !== share.contentVersion) {
-    forget(share.id)
+    forget(key)
     return null
   }
   page.trusted ||= mayTrust(share.ownerId, mark)
-  touch(share.id, page)
+  touch(key, page)
   return page
 }
 
 // Links that expire this soon are checked by the database's clock, the one every server shares.
 const EXPIRY_MARGIN_MS = 60_000
 
-/** The kept page of a share, served without asking the database; null when it must be asked. */
-function currentPageUnasked(shareId: string, kind: LiveShare['kind']): CachedPage | null {
-  const page = pages.get(shareId)
+/** The kept page, served without asking the database; null when it must be asked. */
+function currentPageUnasked(key: string, kind: LiveShare['kind']): CachedPage | null {
+  const page = pages.get(key)
   if (!page?.trusted || page.share.kind !== kind || !mayServeUnasked(page.share.ownerId)) return null
   const expiresAt = page.share.expiresAt
   if (expiresAt && expiresAt.getTime() - Date.now() < EXPIRY_MARGIN_MS) return null
-  touch(shareId, page)
+  touch(key, page)
   return page
 }
 
-/** The request's cookie names, without parsing values. */
-const cookieNames = (request: Request) =>
-  (request.headers.get('Cookie') ?? '').split(';').map((pair) => pair.split('=')[0]?.trim())
+// Parameters that link trackers add (Google Analytics, Facebook, Google Ads, Microsoft Ads,
+// Mailchimp, HubSpot, Instagram, TikTok, X, Yandex, LinkedIn): the page never reads them.
+const TRACKING_PARAM = /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|gclsrc|msclkid|mc_eid|mc_cid|_hsenc|_hsmi|igshid|ttclid|twclid|yclid|li_fat_id)$/i
 
-/** A request whose page depends on the URL only. */
-export function isAnonymousShareRequest(request: Request) {
-  return cookieNames(request).every((name) => !name || name === VISITOR_COOKIE_NAME)
-}
-
-function isCacheable(request: Request) {
-  return request.method === 'GET' && new URL(request.url).search === '' && isAnonymousShareRequest(request)
-}
-
-const acceptsGzip = (request: Request) => /\bgzip\b/.test(request.headers.get('Accept-Encoding') ?? '')
-
-function cachedResponse(request: Request, page: CachedPage, setCookie: string | null) {
-  const headers = new Headers({
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': contentSecurityPolicy(randomBytes(16).toString('base64'), getEnv().isProduction),
-    'Cache-Control': setCookie ? PRIVATE_CACHE_CONTROL : SHARED_CACHE_CONTROL,
-    Vary: 'Cookie, Accept-Encoding',
-    ETag: page.etag,
-  })
-  if (setCookie) headers.append('Set-Cookie', setCookie)
-  if (request.headers.get('If-None-Match') === page.etag) return new Response(null, { status: 304, headers })
-  const gzip = acceptsGzip(request)
-  if (gzip) headers.set('Content-Encoding', 'gzip')
-  const body = gzip ? page.gzip : page.html
-  headers.set('Content-Length', String(body.byteLength))
-  return new Response(body, { status: 200, headers })
+/** Whether a query string (without "?") holds nothing but tracking parameters. */
+export function hasOnlyTrackingParams(search: string) {
+  if (search === '') return true
+  for (const pair of search.split('&')) {
+    const name = pair.slice(0, pair.includes('=') ? pair.indexOf('=') : pair.length)
+    if (pair !== '' && !TRACKING_PARAM.test(name)) return false
+  }
+  return true
 }
 
 const SHARE_PATH = /^\/(preview|client-listing)\/([A-Za-z0-9_-]{22})$/
 
+type ShareAsk = { method: string; path: string; cookieHeader: string | null; userAgent: string | null; ifNoneMatch: string | null; acceptsGzip: boolean }
+type Answer = { status: 200 | 304; headers: [string, string][]; body: Bytes | null }
+
 /**
- * Before the router: a share page in memory goes out with no routing, middleware or rendering,
- * and no query while this server hears changes. Null for anything else (a miss, a cookie, a
- * query string, another page), which the router then answers as usual; and if the database
- * must be asked and is out of reach, the router's own path answers with the outage page.
+ * The one straight path of a hit: is this request's page in memory and current? Then count the
+ * view (the one place that does, share-views.server.ts) and build the answer. Null for a miss,
+ * for anything the router must answer, and when the database must be asked and cannot be (the
+ * router's path meets that too, and answers with the outage page).
  */
-export async function answerFromShareCache(request: Request): Promise<Response | null> {
-  if (!isCacheable(request)) return null
-  const match = SHARE_PATH.exec(new URL(request.url).pathname)
+async function answerFromMemory(ask: ShareAsk): Promise<Answer | null> {
+  if (ask.method !== 'GET' && ask.method !== 'HEAD') return null
+  const queryAt = ask.path.indexOf('?')
+  const pathname = queryAt < 0 ? ask.path : ask.path.slice(0, queryAt)
+  const match = SHARE_PATH.exec(pathname)
   const shareId = match?.[2]
-  if (!shareId || !pages.has(shareId)) return null
+  if (!shareId) return null
+  if (queryAt >= 0 && !hasOnlyTrackingParams(ask.path.slice(queryAt + 1))) return null
   const kind = match[1] === 'preview' ? 'property' : 'client_listing'
-  const current = currentPageUnasked(shareId, kind)
-  if (current) {
-    return withSecurityHeaders(async () => {
-      const { setCookie } = await countShareView(current.share, { request, viewerBrokerId: null, subject: current.subject })
-      return cachedResponse(request, current, setCookie)
-    })
-  }
-  let missed = false
-  try {
-    const response = await withSecurityHeaders(async () => {
+  const cookies = await shareCookiesOf(ask.cookieHeader)
+  if (!cookies) return null
+  const key = pageKey(shareId, cookies.theme)
+  if (!pages.has(key)) return null
+  let page = currentPageUnasked(key, kind)
+  let queries = 0
+  if (!page) {
+    try {
       const mark = changeMark()
+      queries = 1
       const share = await resolveLiveShare(shareId)
-      const hit = share?.kind === kind ? checkedPage(share, mark) : null
-      if (!share || !hit) {
-        missed = true
-        return new Response(null)
-      }
-      const { setCookie } = await countShareView(share, { request, viewerBrokerId: null, subject: hit.subject })
-      return cachedResponse(request, hit, setCookie)
-    })
-    return missed ? null : response
-  } catch {
-    // The database out of reach: the router's path meets it too, and answers with the outage page.
-    return null
+      page = share?.kind === kind ? checkedPage(key, share, mark) : null
+    } catch {
+      return null
+    }
+    if (!page) return null
   }
+  return answerWithPage(page, ask, cookies, queries)
 }
+
+const visitOf = (ask: ShareAsk, page: CachedPage, cookies: ShareCookies) => ({
+  method: ask.method,
+  cookieHeader: ask.cookieHeader,
+  userAgent: ask.userAgent,
+  subject: page.subject,
+  viewer: cookies.sessionToken ? { sessionToken: cookies.sessionToken } : null,
+})
+
+async function answerWithPage(page: CachedPage, ask: ShareAsk, cookies: ShareCookies, queries: number): Promise<Answer> {
+  const started = performance.now()
+  const { setCookie } = await countShareView(page.share, visitOf(ask, page, cookies))
+  // Only a request with no cookie but the visitor's, answered without setting one, may be kept by
+  // a CDN (Vary: Cookie); a first visit, a broker's preview or a theme stays private.
+  const shared = !setCookie && isAnonymousCookieHeader(ask.cookieHeader)
+  const headers: [string, string][] = [
+    ['Content-Type', 'text/html; charset=utf-8'],
+    ['Content-Security-Policy', contentSecurityPolicy(randomBytes(16).toString('base64'), getEnv().isProduction)],
+    ['Cache-Control', shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL],
+    ['Vary', 'Cookie, Accept-Encoding'],
+    ['ETag', page.etag],
+    ...securityHeaderPairs(),
+    ['Server-Timing', `app;desc="server";dur=${(performance.now() - started).toFixed(1)}, db;desc="${queries} queries"`],
+  ]
+  if (setCookie) headers.push(['Set-Cookie', setCookie])
+  if (ask.ifNoneMatch === page.etag) return { status: 304, headers, body: null }
+  const body = ask.acceptsGzip ? page.gzip : page.html
+  if (ask.acceptsGzip) headers.push(['Content-Encoding', 'gzip'])
+  headers.push(['Content-Length', String(body.byteLength)])
+  return { status: 200, headers, body: ask.method === 'HEAD' ? null : body }
+}
+
+function isAnonymousCookieHeader(cookieHeader: string | null) {
+  if (!cookieHeader) return true
+  return cookieHeader.split(';').every((pair) => pair.trim() === '' || pair.trim().startsWith(`${VISITOR_COOKIE_NAME}=`))
+}
+
+/** A request with no cookie but the visitor's: its page may be kept by a CDN. */
+export const isAnonymousShareRequest = (request: Request) => isAnonymousCookieHeader(request.headers.get('Cookie'))
+
+const acceptsGzip = (value: string | null | undefined) => /\bgzip\b/.test(value ?? '')
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null))
+
+/**
+ * At the Node request level, before a Fetch Request is built: answers a hit and says so (true),
+ * or leaves the request to the router (false). server.mjs calls it through the request edge.
+ */
+export async function answerShareAtNode(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const answer = await answerFromMemory({
+    method: req.method ?? 'GET',
+    path: req.url ?? '/',
+    cookieHeader: single(req.headers.cookie),
+    userAgent: single(req.headers['user-agent']),
+    ifNoneMatch: single(req.headers['if-none-match']),
+    acceptsGzip: acceptsGzip(single(req.headers['accept-encoding'])),
+  })
+  if (!answer) return false
+  res.writeHead(answer.status, answer.headers.flat())
+  res.end(answer.body ?? undefined)
+  return true
+}
+
+/** The same, for a Fetch Request (the tests' handler, which has no Node request). */
+export async function answerFromShareCache(request: Request): Promise<Response | null> {
+  const url = new URL(request.url)
+  const answer = await answerFromMemory({
+    method: request.method,
+    path: `${url.pathname}${url.search}`,
+    cookieHeader: request.headers.get('Cookie'),
+    userAgent: request.headers.get('User-Agent'),
+    ifNoneMatch: request.headers.get('If-None-Match'),
+    acceptsGzip: acceptsGzip(request.headers.get('Accept-Encoding')),
+  })
+  if (!answer) return null
+  return new Response(answer.body, { status: answer.status, headers: answer.headers })
+}
+
 const isHtml = (response: Response) => response.headers.get('Content-Type')?.startsWith('text/html') ?? false
 
 /** A rendered share page with its inline stylesheet cut to the rules it uses (lib/used-css). */
@@ -196,9 +258,44 @@ async function withUsedCss(response: Response): Promise<Response> {
   return new Response(withOnlyUsedInlineCss(await response.text()), { status: response.status, statusText: response.statusText, headers })
 }
 
+/** Renders the page (the router's loader counts this request's view) and keeps it. */
+async function renderAndKeep(key: string, share: LiveShare, mark: number, render: () => Promise<Response>, subject: () => string) {
+  const response = await render()
+  if (response.status !== 200 || !isHtml(response)) return { response: await withUsedCss(response), page: null }
+  const html = new TextEncoder().encode(withOnlyUsedInlineCss(await response.text()))
+  hearShareChanges(forgetPagesOf)
+  const page: CachedPage = {
+    share,
+    subject: subject(),
+    html,
+    // Copied out of zlib's buffer pool, so the page owns exactly its bytes.
+    gzip: new Uint8Array(gzipSync(html, { level: 9 })),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    trusted: mayTrust(share.ownerId, mark),
+  }
+  remember(key, page)
+  const headers = new Headers(response.headers)
+  headers.set('ETag', page.etag)
+  return { response: new Response(html, { status: 200, headers }), page }
+}
+
+function askOf(request: Request): ShareAsk {
+  return {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    cookieHeader: request.headers.get('Cookie'),
+    userAgent: request.headers.get('User-Agent'),
+    ifNoneMatch: request.headers.get('If-None-Match'),
+    acceptsGzip: acceptsGzip(request.headers.get('Accept-Encoding')),
+  }
+}
+
+const responseOf = (answer: Answer) => new Response(answer.body, { status: answer.status, headers: answer.headers })
+
 /**
  * The share route's middleware: resolves the link (404 for unknown, revoked, expired, or the
- * other kind's URL), then answers from the cache when it can, and fills it when it cannot.
+ * other kind's URL), then, for a request the cache may answer, renders its page once per change:
+ * concurrent requests for the same version wait for that one render and are answered from it.
  */
 export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ request, params, context }, next) => {
   const kind = params.sharedId !== undefined ? 'client_listing' : 'property'
@@ -207,28 +304,29 @@ export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ r
   const share = await resolveLiveShare(params.sharedId ?? params.sharedUrlId)
   if (!share || share.kind !== kind) notFound()
   context.set(liveShareContext, share)
-  if (!isCacheable(request)) return withUsedCss(await next())
+  const url = new URL(request.url)
+  const cookies = request.method === 'GET' && hasOnlyTrackingParams(url.search.slice(1)) ? await shareCookiesOf(request.headers.get('Cookie')) : null
+  if (!cookies) return withUsedCss(await next())
 
-  const hit = checkedPage(share, mark)
-  if (hit) {
-    const { setCookie } = await countShareView(share, { request, viewerBrokerId: null, subject: hit.subject })
-    return cachedResponse(request, hit, setCookie)
+  const key = pageKey(share.id, cookies.theme)
+  const hit = checkedPage(key, share, mark)
+  if (hit) return responseOf(await answerWithPage(hit, askOf(request), cookies, 1))
+  const underway = rendering.get(key)
+  if (underway && underway.contentVersion === share.contentVersion) {
+    const page = await underway.page
+    if (page) return responseOf(await answerWithPage(page, askOf(request), cookies, 1))
   }
-  const response = await next()
-  if (response.status !== 200 || !isHtml(response)) return withUsedCss(response)
-  const html = new TextEncoder().encode(withOnlyUsedInlineCss(await response.text()))
-  hearShareChanges(forgetPagesOf)
-  const page: CachedPage = {
-    share,
-    subject: context.get(shareSubjectContext),
-    html,
-    // Copied out of zlib's buffer pool, so the page owns exactly its bytes.
-    gzip: new Uint8Array(gzipSync(html, { level: 9 })),
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-    trusted: mayTrust(share.ownerId, mark),
+  let settle: (page: CachedPage | null) => void = () => {}
+  const entry = { contentVersion: share.contentVersion, page: new Promise<CachedPage | null>((resolve) => (settle = resolve)) }
+  rendering.set(key, entry)
+  try {
+    const { response, page } = await renderAndKeep(key, share, mark, next, () => context.get(shareSubjectContext))
+    settle(page)
+    return response
+  } catch (error) {
+    settle(null)
+    throw error
+  } finally {
+    if (rendering.get(key) === entry) rendering.delete(key)
   }
-  remember(share.id, page)
-  const headers = new Headers(response.headers)
-  headers.set('ETag', page.etag)
-  return new Response(html, { status: 200, headers })
 }

@@ -5,7 +5,7 @@ import { getDb } from '#db/client.server.ts'
 import { shares } from '#db/schema.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { sendDueDigests } from '#app/modules/notices/digest.server.ts'
-import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
+import { settleShareViews, signedInBroker, TestBrowser } from '#tests/support/app.ts'
 import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
 import { CookieJar, getPage, postForm, projectDatabaseEnv, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
 import { addressesOf, startSmtpListener, waitFor, type SmtpListener } from '#tests/support/smtp.ts'
@@ -151,6 +151,8 @@ describe('daily digest', () => {
     const visitor = new TestBrowser()
     expect((await visitor.get(sharePath)).status).toBe(200)
     expect((await new TestBrowser().get(sharePath)).status).toBe(200)
+    // Views are written in batches, within a second (share-views.server.ts).
+    await settleShareViews()
     const feedback = await visitor.post(sharePath, { propertyId, reaction: 'interested', comment: 'Is parking included?' })
     expect(feedback.status).toBe(303)
 

@@ -1,15 +1,17 @@
 import { setTimeout } from 'node:timers/promises'
 import { gunzipSync } from 'node:zlib'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { shares } from '#db/schema.ts'
-import { TestBrowser } from '#tests/support/app.ts'
+import { activities, shares } from '#db/schema.ts'
+import { settleShareViews, TestBrowser } from '#tests/support/app.ts'
 import { propertyForm } from '#tests/support/properties.ts'
 import { broker, sharedWorld, uploadDocument, uploadPhotos } from '#tests/support/share-world.ts'
 
 /** The queries a response made, from its Server-Timing header (db;desc="N queries"). */
 const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(response.headers.get('Server-Timing') ?? '')?.[1])
+
+const viewCountOf = async (shareId: string) => (await getDb().select({ views: shares.viewCount }).from(shares).where(eq(shares.id, shareId)))[0]?.views
 
 /** Each render has its own CSP nonce; two renders of the same content differ only there. */
 const withoutNonces = (html: string) => html.replace(/ nonce="[^"]*"/g, '')
@@ -74,17 +76,54 @@ describe('share page cache', () => {
     expect(withoutNonces(await newcomer.text())).toBe(first.html)
   })
 
-  it('renders what cookies change (theme, a signed-in broker) and a query string afresh', async () => {
+  it('keeps one page per theme, and answers tracking parameters and a broker previewing their own link from memory', async () => {
     const { owner, propertyShare } = await sharedWorld()
     const path = `/preview/${propertyShare}`
-    await (await visitor(path)).page()
+    const anonymous = await (await visitor(path)).fromMemory()
+    expect(anonymous.html).not.toContain('data-theme="dark"')
+
+    // A theme draws the document differently: its own page, rendered once, then from memory.
     const themed = new TestBrowser()
     await themed.post('/theme', { theme: 'dark' })
     const dark = await themed.get(path)
     expect(queriesOf(dark)).toBeGreaterThan(1)
     expect(await dark.text()).toContain('data-theme="dark"')
-    expect(queriesOf(await owner.browser.get(path))).toBeGreaterThan(1)
-    expect(queriesOf(await new TestBrowser().get(`${path}?utm_source=whatsapp`))).toBeGreaterThan(1)
+    const darkAgain = await themed.get(path)
+    expect(queriesOf(darkAgain)).toBe(0)
+    expect(await darkAgain.text()).toContain('data-theme="dark"')
+    expect(darkAgain.headers.get('Cache-Control')).toBe('private, no-store')
+
+    // Links shared through chat apps and mail tools carry tracking parameters: same page, no query.
+    for (const query of ['utm_source=whatsapp', 'utm_source=newsletter&utm_medium=email&utm_campaign=may', 'fbclid=IwAR0x', 'gclid=abc&mc_eid=42']) {
+      const tracked = await new TestBrowser().get(`${path}?${query}`)
+      expect(queriesOf(tracked), query).toBe(0)
+      expect(withoutNonces(await tracked.text())).toBe(anonymous.html)
+    }
+    // Any other parameter may change the page: rendered.
+    expect(queriesOf(await new TestBrowser().get(`${path}?photo=2`))).toBeGreaterThan(1)
+
+    // The broker previewing their own link (session and navigation cookies) gets the same page,
+    // privately, and it is not counted as a view.
+    // (A browser follows the redirect after creating the link, which shows and clears its toast.)
+    await owner.browser.get('/home')
+    expect([...owner.browser.cookies.keys()].sort()).toEqual(['bv_nav', 'bv_session'])
+    await settleShareViews()
+    const viewsBefore = (await viewCountOf(propertyShare)) ?? 0
+    const preview = await owner.browser.get(path)
+    expect(queriesOf(preview)).toBe(0)
+    expect(preview.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(preview.headers.getSetCookie()).toEqual([])
+    expect(withoutNonces(await preview.text())).toBe(anonymous.html)
+    await settleShareViews()
+    expect(await viewCountOf(propertyShare)).toBe(viewsBefore)
+
+    // Another signed-in broker opening it is a view, counted once, and still no query on the answer.
+    const other = await broker('Otto Other')
+    await other.browser.get('/home')
+    expect(queriesOf(await other.browser.get(path))).toBe(0)
+    await other.browser.get(path)
+    await settleShareViews()
+    expect(await viewCountOf(propertyShare)).toBe(viewsBefore + 1)
   })
 
   it("shows every change of the property, its photos and documents, and the broker's profile on the next request", async () => {
@@ -145,6 +184,7 @@ describe('share page cache', () => {
 
     await client.fromMemory()
     const other = await broker('Otto Other')
+    await other.browser.get('/home')
     await owner.browser.get('/home')
     await other.browser.post('/profile', { intent: 'update-profile', fullName: 'Otto Renamed', phone: '', agencyName: '', licenceNumber: '' })
     expect((await client.page()).queries).toBe(0)
@@ -161,5 +201,48 @@ describe('share page cache', () => {
     await listing.fromMemory()
     await getDb().update(shares).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(shares.id, listingShare))
     expect((await listing.browser.get(listingPath)).status).toBe(404)
+  })
+})
+
+describe('share views under a burst of first visitors', () => {
+  it('counts every first visitor exactly once, in a few batched writes, without holding up an answer', async () => {
+    const { propertyShare } = await sharedWorld()
+    const path = `/preview/${propertyShare}`
+    await (await visitor(path)).fromMemory()
+    await settleShareViews()
+    const before = (await viewCountOf(propertyShare)) ?? 0
+
+    // 300 phones that never saw the link, at once, and each opens it a second time.
+    const phones = Array.from({ length: 300 }, () => new TestBrowser())
+    const first = await Promise.all(phones.map((phone) => phone.get(path)))
+    expect(first.every((response) => response.status === 200)).toBe(true)
+    expect(first.every((response) => queriesOf(response) === 0)).toBe(true)
+    expect(first.every((response) => response.headers.getSetCookie().some((cookie) => cookie.startsWith('bv_visitor=')))).toBe(true)
+    await Promise.all(phones.map((phone) => phone.get(path)))
+    await settleShareViews()
+
+    expect(await viewCountOf(propertyShare)).toBe(before + 300)
+    const [{ views } = { views: 0 }] = await getDb()
+      .select({ views: sql<number>`count(*)::int` })
+      .from(activities)
+      .where(and(eq(activities.shareId, propertyShare), eq(activities.kind, 'share_viewed')))
+    expect(views).toBe(before + 300)
+  })
+
+  it('renders a changed page once while concurrent visitors wait for that render', async () => {
+    const { owner, propertyId, propertyShare } = await sharedWorld()
+    const path = `/preview/${propertyShare}`
+    const client = await visitor(path)
+    await client.fromMemory()
+    await owner.browser.post(`/property/${propertyId}/edit`, propertyForm({ title: 'Sea view flat, repainted' }))
+
+    const phones = Array.from({ length: 12 }, () => new TestBrowser())
+    const answers = await Promise.all(phones.map((phone) => phone.get(path)))
+    const texts = await Promise.all(answers.map((response) => response.text()))
+    // Every one shows the change; one rendered it (the page's queries), the others asked only
+    // whether the link is live (or nothing, once the page was kept).
+    expect(texts.every((html) => html.includes('Sea view flat, repainted'))).toBe(true)
+    const rendered = answers.filter((response) => queriesOf(response) > 1)
+    expect(rendered).toHaveLength(1)
   })
 })

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import type { SubscriptionSnapshot } from '#app/modules/billing/plans.ts'
 import { userSessions } from '#db/schema.ts'
@@ -40,6 +40,23 @@ export const isSessionToken = (value: unknown): value is string =>
  * The session with its user, profile and subscription in one query, or null when it is gone.
  * `slid` says the expiry moved forward, so the cookie must be sent again.
  */
+/**
+ * The broker behind each live session token, read only (no sliding, no touch): for counting a
+ * share view after the page was answered from memory.
+ */
+export async function findSessionUserIds(tokens: string[]): Promise<Map<string, string>> {
+  const byHash = new Map(tokens.filter(isSessionToken).map((token) => [hashToken(token), token]))
+  if (byHash.size === 0) return new Map()
+  const rows = await getDb()
+    .select({ sessionId: userSessions.sessionId, userId: userSessions.userId })
+    .from(userSessions)
+    .where(and(inArray(userSessions.sessionId, [...byHash.keys()]), gt(userSessions.expiresAt, new Date())))
+  return new Map(rows.flatMap((row) => {
+    const token = byHash.get(row.sessionId)
+    return token ? [[token, row.userId] as const] : []
+  }))
+}
+
 export async function findSession(token: string, now: Date): Promise<{ auth: AuthState; slid: boolean } | null> {
   const db = getDb()
   const [row] = await db

@@ -56,7 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const first = page.properties[0]
   const subject = share.kind === 'property' ? (first?.title ?? 'a property') : `the shortlist of ${page.broker.fullName}`
   context.set(shareSubjectContext, subject)
-  const { setCookie } = await countShareView(share, { request, viewerBrokerId: getAuth(context)?.user.id ?? null, subject })
+  const brokerId = getAuth(context)?.user.id
+  const { setCookie } = await countShareView(share, {
+    method: request.method,
+    cookieHeader: request.headers.get('Cookie'),
+    userAgent: request.headers.get('User-Agent'),
+    subject,
+    viewer: brokerId ? { brokerId } : null,
+  })
   const cacheable = request.method === 'GET' && !setCookie && isAnonymousShareRequest(request)
   const headers = new Headers({ 'Cache-Control': cacheable ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL, Vary: 'Cookie' })
   if (setCookie) headers.append('Set-Cookie', setCookie)
