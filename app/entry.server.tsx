@@ -19,6 +19,7 @@ import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
 import { getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
 import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
@@ -34,6 +35,9 @@ export { settleShareViews }
 
 /** For server.mjs: a first start on the embedded database prepares it in a child process. */
 export { embeddedDatabaseIsNew }
+
+/** For server.mjs and worker.mjs (`build.entry.module.logger`): the app's one logger. */
+export { logger }
 
 export const streamTimeout = 5_000
 
@@ -83,7 +87,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ err: error }, 'Rendering failed after the page started streaming')
         },
       },
     )
@@ -95,7 +99,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // The router's own refusals (404, 405) are answers, not failures: one log line per hostile
   // request would bury the real errors.
   if (isRouteErrorResponse(error) && error.status < 500) return
-  console.error(error)
+  logger.error({ err: error }, 'Request failed')
 }
 
 // The functions below are for server.mjs and the tests, which reach them through the server

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import { sql } from 'drizzle-orm'
+import { logger } from '#app/lib/logger.server.ts'
 import { getJobQueueConnection, type Transaction } from './client.server.ts'
 
 /**
@@ -27,7 +28,7 @@ function createQueue(): PgBoss {
   boss.on('error', (error) => {
     if (Date.now() - lastLoggedAt < ERROR_LOG_INTERVAL_MS) return
     lastLoggedAt = Date.now()
-    console.error(`Job queue: ${error.message} (retrying)`)
+    logger.error({ reason: error.message }, 'Job queue error; pg-boss retries')
   })
   return boss
 }

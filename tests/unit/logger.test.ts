@@ -8,16 +8,13 @@ import {
   setLogDestination,
   withRequestId,
 } from '#app/lib/logger.server.ts'
+import { LINE_BREAKS } from '#tests/support/logs.ts'
 
 /** What a logger wrote, one entry per write call. */
 function capture() {
   const writes: string[] = []
   return { writes, destination: { write: (line: string) => void writes.push(line) } }
 }
-
-// Every way some reader ends a line: LF, CR, VT, FF, FS, GS, RS (Python's splitlines), NEL,
-// and the Unicode line and paragraph separators.
-const LINE_BREAKS = /\r\n|[\n\r\v\f\x1c-\x1e\u0085\u2028\u2029]/
 
 describe('the logger', () => {
   it('writes a field holding CR/LF and a Bcc: header as one JSON line that parses back to the same text', () => {

@@ -8,6 +8,7 @@ import { DAY_MS } from '#app/lib/time.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import type { ShareKind } from '#db/reference.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const VISITOR_COOKIE_NAME = 'bv_visitor'
 export const VISITOR_COOKIE_MAX_AGE_SECONDS = (365 * DAY_MS) / 1000
@@ -62,7 +63,7 @@ export async function countShareView(share: LiveShare, { request, viewerBrokerId
   const write = recordView(share, visitorHash, day, subject).catch((error: unknown) => {
     // Not remembered, so the visitor's next view tries again.
     countedToday.delete(key)
-    console.error('Counting a share view failed', error)
+    logger.error({ err: error, shareId: share.id }, 'Counting a share view failed')
   })
   pendingWrites.add(write)
   void write.finally(() => pendingWrites.delete(write))
