@@ -19,7 +19,7 @@ import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
 import { getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
-import { logger } from '#app/lib/logger.server.ts'
+import { logger, requestIdFrom, withRequestScope } from '#app/lib/logger.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
 import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
@@ -113,7 +113,9 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
 }
 
 /**
- * The app's fetch handler. Cross-site writes are refused here with 403, before React Router's
+ * The app's fetch handler. Each request gets an id (a safe incoming X-Request-Id, else a new
+ * one): every line logged while it is handled carries it as `reqId`, and the response returns
+ * it as X-Request-Id. Cross-site writes are refused here with 403, before React Router's
  * own origin check (which would answer 400) and before any action runs. Then the request
  * boundary: undecodable addresses, wrong methods and bodies that are not forms are refused,
  * and control characters leave the query string (docs/decisions/008-request-boundary.md).
@@ -121,7 +123,7 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
 export function createAppRequestHandler(build: ServerBuild, mode?: string) {
   const handle = createRequestHandler(withDatabaseOutagePages(build), mode)
   const hasAction = createActionLookup(build)
-  return async (request: Request, client?: { address?: string }) => {
+  const answer = async (request: Request, client?: { address?: string }) => {
     if (isCrossSiteRequest(request, getEnv().APP_URL)) {
       return new Response('Cross-site request refused.', {
         status: 403,
@@ -131,6 +133,22 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
     const screened = screenRequest(request, hasAction)
     if (screened instanceof Response) return screened
     return (await answerFromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
+  }
+  return async (request: Request, client?: { address?: string }) => {
+    const reqId = requestIdFrom(request.headers.get('X-Request-Id'))
+    return withHeader(await withRequestScope(reqId, () => answer(request, client)), 'X-Request-Id', reqId)
+  }
+}
+
+/** Sets a header; a response whose headers are immutable (Response.redirect, fetch) is copied first. */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value)
+    return response
+  } catch {
+    const headers = new Headers(response.headers)
+    headers.set(name, value)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
 }
 

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import { sql } from 'drizzle-orm'
-import { logger } from '#app/lib/logger.server.ts'
+import { logger, outsideRequestScope } from '#app/lib/logger.server.ts'
 import { getJobQueueConnection, type Transaction } from './client.server.ts'
 
 /**
@@ -33,14 +33,20 @@ function createQueue(): PgBoss {
   return boss
 }
 
-/** The started queue (created and migrated on first use, once per process). */
+/**
+ * The started queue (created and migrated on first use, once per process). The first use may
+ * be a request's (a server that only sends, JOBS_IN_PROCESS=0): the queue's timers run outside
+ * its scope, so their log lines and statements are not that request's.
+ */
 export function getJobQueue(): Promise<PgBoss> {
-  globalStore.__brokervaultJobs ??= createQueue()
-    .start()
-    .catch((error: unknown) => {
-      globalStore.__brokervaultJobs = undefined
-      throw error
-    })
+  globalStore.__brokervaultJobs ??= outsideRequestScope(() =>
+    createQueue()
+      .start()
+      .catch((error: unknown) => {
+        globalStore.__brokervaultJobs = undefined
+        throw error
+      }),
+  )
   return globalStore.__brokervaultJobs
 }
 

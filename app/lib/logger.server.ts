@@ -11,8 +11,10 @@ import type PinoPretty from 'pino-pretty'
  * or LF in a property title cannot start a line of its own, so nobody forges log lines.
  * Errors go in as `{ err }`, which pino's serializer writes with type, message and stack.
  *
- * Lines written while a request is handled carry its `reqId` (withRequestId, called by
- * createAppRequestHandler in entry.server.tsx), read from an AsyncLocalStorage by pino's mixin.
+ * Lines written while a request is handled carry its `reqId`, read by pino's mixin from the
+ * request's scope: one AsyncLocalStorage store per request (withRequestScope, called by
+ * createAppRequestHandler in entry.server.tsx), which also holds the request's statement count
+ * (db/query-metrics.server.ts). One store for both, so a request pays for one, as before.
  *
  * LOG_LEVEL sets the level (default info). On a terminal outside production the lines are
  * pretty-printed; anywhere else (pipes, files, CI, tests) they stay JSON.
@@ -30,12 +32,18 @@ export function parseLogLevel(value: string | undefined): LogLevel | null {
 /** Where log lines go: anything with a write(line) method. Each call gets one whole line. */
 export type LogDestination = { write(line: string): unknown }
 
-type RequestLog = { reqId: string }
+/** What one request carries through all its async work. */
+export type RequestScope = {
+  /** On every log line written meanwhile; unset for work that is not a request's. */
+  reqId: string | undefined
+  /** Database statements so far (db/query-metrics.server.ts, read for Server-Timing). */
+  queries: number
+}
 
 type LogState = {
   logger: Logger
   destination: LogDestination
-  requests: AsyncLocalStorage<RequestLog>
+  requests: AsyncLocalStorage<RequestScope>
 }
 
 // Characters that some readers take as the end of a line although JSON leaves them as they
@@ -52,7 +60,7 @@ const escapeLineBreak = (char: string) => `\\u${char.charCodeAt(0).toString(16).
 export function createLogger(
   destination: LogDestination,
   level: LogLevel = 'info',
-  requests: AsyncLocalStorage<RequestLog> = new AsyncLocalStorage(),
+  requests: AsyncLocalStorage<Pick<RequestScope, 'reqId'>> = new AsyncLocalStorage(),
 ): Logger {
   const stream = { write: (line: string) => destination.write(line.replace(UNESCAPED_LINE_BREAKS, escapeLineBreak)) }
   return pino(
@@ -63,8 +71,8 @@ export function createLogger(
       timestamp: pino.stdTimeFunctions.isoTime,
       // pino merges the fields into what this returns: a fresh object every time.
       mixin: () => {
-        const request = requests.getStore()
-        return request ? { reqId: request.reqId } : {}
+        const reqId = requests.getStore()?.reqId
+        return reqId ? { reqId } : {}
       },
     },
     stream,
@@ -83,7 +91,7 @@ function defaultDestination(): LogDestination {
 const globalStore = globalThis as typeof globalThis & { __brokervaultLog?: LogState }
 
 function createState(): LogState {
-  const requests = new AsyncLocalStorage<RequestLog>()
+  const requests = new AsyncLocalStorage<RequestScope>()
   const state: LogState = { destination: defaultDestination(), requests, logger: undefined as unknown as Logger }
   // An invalid LOG_LEVEL stops the server at start (env.server.ts); until then, info.
   state.logger = createLogger({ write: (line) => state.destination.write(line) }, parseLogLevel(process.env.LOG_LEVEL) ?? 'info', requests)
@@ -115,12 +123,23 @@ export function requestIdFrom(incoming: string | null | undefined): string {
   return incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
 }
 
-/** Runs `task` (one request) so that every line logged meanwhile, awaited work included, carries `reqId`. */
-export function withRequestId<T>(reqId: string, task: () => T): T {
-  return state.requests.run({ reqId }, task)
+/**
+ * Runs `task` (one request) in a scope of its own: every line logged meanwhile, awaited work
+ * included, carries `reqId`, and its statements are counted apart.
+ */
+export function withRequestScope<T>(reqId: string | undefined, task: () => T): T {
+  return state.requests.run({ reqId, queries: 0 }, task)
 }
 
-/** The id of the request being handled, if any. */
-export function currentRequestId(): string | undefined {
-  return state.requests.getStore()?.reqId
+/** The scope of the request being handled, if any. */
+export function currentRequestScope(): RequestScope | undefined {
+  return state.requests.getStore()
+}
+
+/**
+ * Runs `task` outside any request's scope: for long-lived work a request happens to start (a
+ * queue's polling timers), whose later log lines and statements are not that request's.
+ */
+export function outsideRequestScope<T>(task: () => T): T {
+  return state.requests.exit(task)
 }

@@ -133,7 +133,8 @@ describe('a database that goes away while the server runs', () => {
   it('logs the outage in one line, not one error per request', async () => {
     const outageLines = server.logs().filter((line) => line.msg === 'Database unavailable; answering 503 until it is back')
     expect(outageLines.length).toBeGreaterThanOrEqual(1)
-    expect(outageLines[0]).toMatchObject({ level: 'warn', reason: expect.stringMatching(/ECONNREFUSED|CONNECTION_CLOSED|ECONNRESET/) })
+    // Written while a request met the outage: it carries that request's id.
+    expect(outageLines[0]).toMatchObject({ level: 'warn', reason: expect.stringMatching(/ECONNREFUSED|CONNECTION_CLOSED|ECONNRESET/), reqId: expect.any(String) })
     expect(outageLines.length).toBeLessThanOrEqual(4)
   })
 })

@@ -6,7 +6,7 @@ import {
   parseLogLevel,
   requestIdFrom,
   setLogDestination,
-  withRequestId,
+  withRequestScope,
 } from '#app/lib/logger.server.ts'
 import { LINE_BREAKS } from '#tests/support/logs.ts'
 
@@ -78,16 +78,18 @@ describe('the logger', () => {
     expect(writes.map((w) => JSON.parse(w).msg)).toEqual(['loud'])
   })
 
-  it("the app's logger writes to a destination that can be swapped, and carries the id given by withRequestId", () => {
+  it("the app's logger writes to a destination that can be swapped, and carries the id of the request scope", () => {
     const { writes, destination } = capture()
     const restore = setLogDestination(destination)
     try {
-      withRequestId('abc-123', () => logger.warn({ n: 1 }, 'swapped'))
+      withRequestScope('abc-123', () => logger.warn({ n: 1 }, 'swapped'))
+      withRequestScope(undefined, () => logger.warn('no id'))
     } finally {
       restore()
     }
-    expect(writes).toHaveLength(1)
+    expect(writes).toHaveLength(2)
     expect(JSON.parse(writes[0]!)).toMatchObject({ level: 'warn', msg: 'swapped', n: 1, reqId: 'abc-123' })
+    expect(JSON.parse(writes[1]!)).not.toHaveProperty('reqId')
   })
 })
 
