@@ -12,7 +12,7 @@ import sirv from 'sirv'
 // the app's own upload limits (which answer with friendly messages well before this one).
 const MAX_REQUEST_BODY_BYTES = 256 * 1024 * 1024
 const build = await import(path.resolve('build/server/index.js'))
-const { prepareServer, closeServerResources, createAppNodeListener, closeAfterAnswer, getServerTimeoutsMs } = build.entry.module
+const { prepareServer, closeServerResources, createAppNodeListener, closeAfterAnswer, getServerTimeoutsMs, logger } = build.entry.module
 
 // Set from the first signal on: every response from then on closes its connection.
 let draining = false
@@ -25,7 +25,7 @@ process.on('SIGINT', () => shutdown('SIGINT'))
 // A last net, not a fix: the request edge answers every request inside its own error handling
 // (docs/decisions/026-request-edge.md). Should a promise still reject unhandled, it is logged and
 // the server keeps answering everyone else.
-process.on('unhandledRejection', (reason) => console.error('Unhandled rejection', reason))
+process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'Unhandled rejection'))
 
 // Configuration, then the database: it is waited for (DATABASE_CONNECT_TIMEOUT) and migrated,
 // and the demo seed runs on the embedded database, all before the port opens.
@@ -112,7 +112,8 @@ server = http.createServer(
 
 const port = Number(process.env.PORT ?? 3000)
 server.listen(port, () => {
-  console.log(`BrokerVault listening on ${process.env.APP_URL ?? `http://localhost:${port}`}`)
+  const url = process.env.APP_URL ?? `http://localhost:${port}`
+  logger.info({ url, port }, `BrokerVault listening on ${url}`)
 })
 
 /** `Connection: close` while the headers are still ours to set; else the socket ends after this response. */
@@ -135,7 +136,7 @@ function shutdown(signal) {
   if (draining) return
   draining = true
   if (!server) return stopBeforeServing()
-  console.log(`${signal}: draining ${inFlight.size} request(s), up to ${timeouts.shutdownMs / 1000} s`)
+  logger.info({ signal, inFlight: inFlight.size, shutdownSeconds: timeouts.shutdownMs / 1000 }, 'Draining requests')
   for (const res of inFlight) closeConnectionAfter(res)
   const force = setTimeout(() => forceExit(), timeouts.shutdownMs)
   // Stop listening, but leave idle keep-alive sockets to Node's keep-alive timeout (the
@@ -146,13 +147,13 @@ function shutdown(signal) {
   net.Server.prototype.close.call(server, async () => {
     clearTimeout(force)
     await closeResources()
-    console.log(`${signal}: all requests answered; database closed`)
+    logger.info({ signal }, 'All requests answered; database closed')
     process.exit(0)
   })
 }
 
 async function forceExit() {
-  console.error(`Shutdown: ${inFlight.size} request(s) still running after SHUTDOWN_TIMEOUT; closing them`)
+  logger.error({ inFlight: inFlight.size }, 'Requests still running after SHUTDOWN_TIMEOUT; closing them')
   server.closeAllConnections()
   await closeResources()
   process.exit(1)
@@ -162,21 +163,21 @@ async function closeResources() {
   try {
     await closeServerResources()
   } catch (error) {
-    console.error('Closing the database failed:', error)
+    logger.error({ err: error }, 'Closing the database failed')
   }
 }
 
 /** A signal while starting (maybe waiting for the database): nothing was served, nothing to drain. */
 async function stopBeforeServing() {
   await closeResources()
-  console.log('Stopped before serving')
+  logger.info('Stopped before serving')
   process.exit(0)
 }
 
 /** Known start-up failures say what is wrong in their message; anything else keeps its stack. */
 async function exitAfterFailedStart(error) {
   const known = error?.name === 'DatabaseStartError' || /^Invalid configuration/.test(error?.message ?? '')
-  console.error(known ? error.message : error)
+  logger.fatal(known ? { reason: error.message } : { err: error }, known ? error.message : 'BrokerVault could not start')
   await closeResources()
   process.exit(1)
 }

@@ -3,14 +3,14 @@
 import path from 'node:path'
 
 const build = await import(path.resolve('build/server/index.js'))
-const { prepareWorker, closeServerResources } = build.entry.module
+const { prepareWorker, closeServerResources, logger } = build.entry.module
 
 let stopping = false
 async function stop(signal) {
   if (stopping) return
   stopping = true
-  console.log(`${signal}: letting running jobs finish`)
-  await closeServerResources().catch((error) => console.error('Closing failed:', error))
+  logger.info({ signal }, 'Stopping: letting running jobs finish')
+  await closeServerResources().catch((error) => logger.error({ err: error }, 'Closing failed'))
   process.exit(0)
 }
 process.on('SIGTERM', () => void stop('SIGTERM'))
@@ -18,9 +18,11 @@ process.on('SIGINT', () => void stop('SIGINT'))
 
 try {
   await prepareWorker()
-  console.log('BrokerVault worker started')
+  logger.info('BrokerVault worker started')
 } catch (error) {
-  console.error(/^Invalid configuration|DatabaseStartError/.test(`${error?.name} ${error?.message}`) ? error.message : error)
+  // Known start-up failures say what is wrong in their message; anything else keeps its stack.
+  const known = error?.name === 'DatabaseStartError' || /^Invalid configuration/.test(error?.message ?? '')
+  logger.fatal(known ? { reason: error.message } : { err: error }, 'BrokerVault worker could not start')
   await closeServerResources().catch(() => {})
   process.exit(1)
 }

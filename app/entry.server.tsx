@@ -19,6 +19,7 @@ import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
 import { BODY_MIN_BYTES_PER_SECOND, getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
+import { logger, requestIdFrom, withRequestScope } from '#app/lib/logger.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
 import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
@@ -38,6 +39,9 @@ export { closeAfterAnswer }
 
 /** For server.mjs: a first start on the embedded database prepares it in a child process. */
 export { embeddedDatabaseIsNew }
+
+/** For server.mjs and worker.mjs (`build.entry.module.logger`): the app's one logger. */
+export { logger }
 
 export const streamTimeout = 5_000
 
@@ -87,7 +91,7 @@ export default function handleRequest(
         onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) logger.error({ err: error }, 'Rendering failed after the page started streaming')
         },
       },
     )
@@ -99,7 +103,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // The router's own refusals (404, 405) are answers, not failures: one log line per hostile
   // request would bury the real errors.
   if (isRouteErrorResponse(error) && error.status < 500) return
-  console.error(error)
+  logger.error({ err: error }, 'Request failed')
 }
 
 // The functions below are for server.mjs and the tests, which reach them through the server
@@ -113,7 +117,9 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
 }
 
 /**
- * The app's fetch handler. Cross-site writes are refused here with 403, before React Router's
+ * The app's fetch handler. Each request gets an id (a safe incoming X-Request-Id, else a new
+ * one): every line logged while it is handled carries it as `reqId`, and the response returns
+ * it as X-Request-Id. Cross-site writes are refused here with 403, before React Router's
  * own origin check (which would answer 400) and before any action runs. Then the request
  * boundary: undecodable addresses, wrong methods and bodies that are not forms are refused,
  * and control characters leave the query string (docs/decisions/008-request-boundary.md).
@@ -122,7 +128,7 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string, { sha
   const handle = createRequestHandler(withDatabaseOutagePages(build), mode)
   const hasAction = createActionLookup(build)
   const fromShareCache = shareCacheAnsweredEarlier ? async () => null : answerFromShareCache
-  return async (request: Request, client?: { address?: string }) => {
+  const answer = async (request: Request, client?: { address?: string }) => {
     if (isCrossSiteRequest(request, getEnv().APP_URL)) {
       return new Response('Cross-site request refused.', {
         status: 403,
@@ -132,6 +138,22 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string, { sha
     const screened = screenRequest(request, hasAction)
     if (screened instanceof Response) return screened
     return (await fromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
+  }
+  return async (request: Request, client?: { address?: string }) => {
+    const reqId = requestIdFrom(request.headers.get('X-Request-Id'))
+    return withHeader(await withRequestScope(reqId, () => answer(request, client)), 'X-Request-Id', reqId)
+  }
+}
+
+/** Sets a header; a response whose headers are immutable (Response.redirect, fetch) is copied first. */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value)
+    return response
+  } catch {
+    const headers = new Headers(response.headers)
+    headers.set(name, value)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   }
 }
 
@@ -147,7 +169,7 @@ export function createAppNodeListener(build: ServerBuild, mode?: string) {
     timeouts: { bodyIdleMs, bodyMinBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
     // A share page in memory is answered before a Fetch Request is built (docs/decisions/027).
     answerEarly: answerShareAtNode,
-    logger: { error: (fields, message) => console.error(message, fields) },
+    logger,
   })
 }
 

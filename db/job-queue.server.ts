@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import { sql } from 'drizzle-orm'
+import { logger, outsideRequestScope } from '#app/lib/logger.server.ts'
 import { getJobQueueConnection, type Transaction } from './client.server.ts'
 
 /**
@@ -27,19 +28,25 @@ function createQueue(): PgBoss {
   boss.on('error', (error) => {
     if (Date.now() - lastLoggedAt < ERROR_LOG_INTERVAL_MS) return
     lastLoggedAt = Date.now()
-    console.error(`Job queue: ${error.message} (retrying)`)
+    logger.error({ reason: error.message }, 'Job queue error; pg-boss retries')
   })
   return boss
 }
 
-/** The started queue (created and migrated on first use, once per process). */
+/**
+ * The started queue (created and migrated on first use, once per process). The first use may
+ * be a request's (a server that only sends, JOBS_IN_PROCESS=0): the queue's timers run outside
+ * its scope, so their log lines and statements are not that request's.
+ */
 export function getJobQueue(): Promise<PgBoss> {
-  globalStore.__brokervaultJobs ??= createQueue()
-    .start()
-    .catch((error: unknown) => {
-      globalStore.__brokervaultJobs = undefined
-      throw error
-    })
+  globalStore.__brokervaultJobs ??= outsideRequestScope(() =>
+    createQueue()
+      .start()
+      .catch((error: unknown) => {
+        globalStore.__brokervaultJobs = undefined
+        throw error
+      }),
+  )
   return globalStore.__brokervaultJobs
 }
 

@@ -1,19 +1,32 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { currentRequestScope, withRequestScope } from '#app/lib/logger.server.ts'
 
-export type QueryCount = { queries: number }
-// On globalThis like the database handle it serves: the app bundle and code loaded from source
-// (tests) must count into the same store.
-const globalStore = globalThis as typeof globalThis & { __brokervaultQueryCount?: AsyncLocalStorage<QueryCount> }
-const storage = (globalStore.__brokervaultQueryCount ??= new AsyncLocalStorage<QueryCount>())
+/*
+ * Statements per request, for the Server-Timing header. The count lives in the request's scope
+ * (app/lib/logger.server.ts), the same AsyncLocalStorage store that carries its log id, so a
+ * request pays for one store; that state is on globalThis, so the app bundle and code loaded
+ * from source (tests) count into the same place.
+ */
 
-/** Runs one request with its own statement counter (read back for the Server-Timing header). */
+export type QueryCount = { readonly queries: number }
+
+/**
+ * Runs `task` counting the statements it makes (read back for the Server-Timing header). Inside
+ * a request's scope the count is the difference over `task`; outside one (`react-router dev`,
+ * which does not go through createAppRequestHandler), `task` gets a scope of its own.
+ */
 export function withQueryCount<T>(task: (count: QueryCount) => Promise<T>): Promise<T> {
-  const count = { queries: 0 }
-  return storage.run(count, () => task(count))
+  const scope = currentRequestScope()
+  if (!scope) return withRequestScope(undefined, () => withQueryCount(task))
+  const start = scope.queries
+  return task({
+    get queries() {
+      return scope.queries - start
+    },
+  })
 }
 
 /** Called by the database logger for every statement; outside a request it does nothing. */
 export function countQuery() {
-  const count = storage.getStore()
-  if (count) count.queries++
+  const scope = currentRequestScope()
+  if (scope) scope.queries++
 }

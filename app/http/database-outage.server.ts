@@ -1,5 +1,6 @@
 import { data, type MiddlewareFunction, type ServerBuild } from 'react-router'
 import { describeDatabaseError, isDatabaseUnavailable } from '#db/availability.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 import { NOTHING_SAVED_MESSAGE, type OutageData, UNAVAILABLE_MESSAGE } from '#app/lib/outage.ts'
 import { flagNetworkError } from './nav-state.server.ts'
 
@@ -36,7 +37,8 @@ function logOutage(error: unknown) {
   const now = Date.now()
   if (now - lastOutageLogAt < OUTAGE_LOG_INTERVAL_MS) return
   lastOutageLogAt = now
-  console.warn(`Database unavailable (${describeDatabaseError(error)}); answering 503 until it is back`)
+  // An outage is expected, not a bug: the reason, no stack.
+  logger.warn({ reason: describeDatabaseError(error) }, 'Database unavailable; answering 503 until it is back')
 }
 
 // Loaders, actions and middleware alike: the first argument carries request and context.

@@ -2,6 +2,7 @@ import { type MiddlewareFunction } from 'react-router'
 import { describeDatabaseError, isDatabaseUnavailable } from '#db/availability.server.ts'
 import { ensureDatabaseReady } from '#db/client.server.ts'
 import { databaseUnavailable, rethrowIfDatabaseOutage } from './database-outage.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /** Under `react-router dev` nothing migrates ahead of the first request; in production it is a no-op. */
 export const databaseReadyMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
@@ -10,7 +11,7 @@ export const databaseReadyMiddleware: MiddlewareFunction<Response> = async ({ re
   } catch (error) {
     rethrowIfDatabaseOutage(error, request)
     // Reachable but not migrated (a failing migration): no page can work, and the log says why.
-    console.error('Database not ready', error)
+    logger.error({ err: error }, 'Database not ready')
     throw databaseUnavailable(request)
   }
   return next()
@@ -29,7 +30,6 @@ const MAX_RETRY_DELAY_MS = 5_000
 
 type WaitOptions = {
   timeoutMs: number
-  log?: (line: string) => void
   sleep?: (ms: number) => Promise<void>
 }
 
@@ -40,7 +40,6 @@ type WaitOptions = {
  */
 export async function waitForDatabase({
   timeoutMs,
-  log = (line) => console.warn(line),
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: WaitOptions) {
   const deadline = Date.now() + timeoutMs
@@ -48,7 +47,7 @@ export async function waitForDatabase({
   for (let attempt = 1; ; attempt++) {
     try {
       await ensureDatabaseReady()
-      if (attempt > 1) log(`Database reachable (attempt ${attempt}).`)
+      if (attempt > 1) logger.info({ attempt }, 'Database reachable')
       return
     } catch (error) {
       const reason = describeDatabaseError(error)
@@ -64,7 +63,7 @@ export async function waitForDatabase({
         )
       }
       const wait = Math.min(delay, left)
-      log(`Database not reachable (attempt ${attempt}: ${reason}); retrying in ${(wait / 1000).toFixed(1)} s.`)
+      logger.warn({ attempt, reason, retryInSeconds: Math.round(wait / 100) / 10 }, 'Database not reachable; retrying')
       await sleep(wait)
       delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS)
     }

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { createContext, type MiddlewareFunction } from 'react-router'
 import { getEnv } from '#app/lib/env.server.ts'
+import { requestIdFrom } from '#app/lib/logger.server.ts'
 import { withOnlyUsedInlineCss } from '#app/lib/used-css.server.ts'
 import { notFound } from '#app/lib/http.ts'
 import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
@@ -228,7 +229,7 @@ export async function answerShareAtNode(req: IncomingMessage, res: ServerRespons
     acceptsGzip: acceptsGzip(single(req.headers['accept-encoding'])),
   })
   if (!answer) return false
-  res.writeHead(answer.status, answer.headers.flat())
+  res.writeHead(answer.status, [...answer.headers.flat(), 'X-Request-Id', requestIdFrom(single(req.headers['x-request-id']))])
   res.end(answer.body ?? undefined)
   return true
 }

@@ -1,3 +1,4 @@
+import { logger } from '#app/lib/logger.server.ts'
 import { stopJobQueue } from '#db/job-queue.server.ts'
 import { startJobWorkers } from './workers.server.ts'
 
@@ -14,10 +15,11 @@ export function startJobWorkersInBackground() {
   stopping = false
   const attempt = () => {
     startJobWorkers().then(
-      () => console.log('Background jobs: running'),
+      () => logger.info('Background jobs running'),
       (error: unknown) => {
         if (stopping) return
-        console.error(`Background jobs: could not start (${error instanceof Error ? error.message : String(error)}); retrying`)
+        // Mostly a database still out of reach: its message says enough, a stack every 5 s would not.
+        logger.error({ reason: error instanceof Error ? error.message : String(error) }, 'Background jobs could not start; retrying in 5 s')
         retryTimer = setTimeout(attempt, RETRY_START_MS)
       },
     )

@@ -1,5 +1,6 @@
 import { createCookie, type Cookie } from 'react-router'
 import { getEnv } from './env.server.ts'
+import { logger } from './logger.server.ts'
 
 const cookies = new Map<string, Cookie>()
 
@@ -33,7 +34,7 @@ function shouldUseSecureCookies(appUrl: string, isProduction: boolean) {
   if (url.protocol === 'https:' || local) return true
   if (!warned) {
     warned = true
-    console.warn(`APP_URL ${appUrl} is plain http: cookies are sent without Secure. Serve over https.`)
+    logger.warn({ appUrl }, 'APP_URL is plain http: cookies are sent without Secure. Serve over https.')
   }
   return false
 }

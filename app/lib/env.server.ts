@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { LOG_LEVELS, parseLogLevel } from './logger.server.ts'
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -103,6 +104,12 @@ const EnvSchema = z.object({
   // account with a file to the job (tests).
   EXPORT_INLINE_MAX_FILES: z.coerce.number().int().nonnegative().default(200),
   EXPORT_INLINE_MAX_MB: z.coerce.number().nonnegative().default(50),
+  // The logger reads it itself as it is created (logger.server.ts); checked here so a typo
+  // stops the start instead of quietly logging at info.
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .refine((v) => parseLogLevel(v) !== null, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`),
 })
 
 const STRIPE_SETTINGS = [

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { getQueue, stopJobQueue } from '#db/job-queue.server.ts'
 import { FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS, sweepAccountFilesOrQueue } from '#app/modules/media/sweep.server.ts'
 import type { FileStorage } from '#app/modules/media/storage.server.ts'
-import { consoleErrors } from '#tests/support/setup-integration.ts'
+import { atLeast } from '#tests/support/logs.ts'
+import { logs } from '#tests/support/setup-integration.ts'
 
 afterAll(() => stopJobQueue())
 
@@ -41,8 +42,12 @@ describe('the file sweep after an account deletion', () => {
   it('becomes a background job, retried with backoff, when storage is down', async () => {
     const account = { userId: randomUUID(), propertyIds: [randomUUID(), randomUUID()] }
     expect(await sweepAccountFilesOrQueue(account, storage(true).store)).toEqual({ queued: true })
-    expect(consoleErrors.splice(0).map(([message]) => String(message))).toEqual([
-      'File sweep of a deleted account failed (storage unreachable); queued to retry',
+    expect(logs.take(atLeast('error'))).toEqual([
+      expect.objectContaining({
+        msg: 'File sweep of a deleted account failed; queued to retry',
+        userId: account.userId,
+        err: expect.objectContaining({ message: 'storage unreachable', stack: expect.any(String) }),
+      }),
     ])
     const boss = await getQueue(FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS)
     const queued = await boss.fetch<typeof account>(FILE_SWEEP_QUEUE, { batchSize: 100, includeMetadata: true })

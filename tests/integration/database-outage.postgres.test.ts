@@ -15,6 +15,7 @@ import { TcpProxy } from '#tests/support/tcp-proxy.ts'
 // Postgres through a TCP proxy that the tests cut and restore, as a database host that goes away.
 const UNAVAILABLE = 'BrokerVault is temporarily unavailable. Nothing was lost; try again in a moment.'
 const NOTHING_SAVED = 'Nothing was saved'
+const NOT_REACHABLE = 'Database not reachable; retrying'
 
 const databaseUrl = new URL(process.env.DATABASE_URL as string)
 const target = { host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) }
@@ -29,7 +30,7 @@ function viaProxy(port: number) {
 
 /** No stack trace in the server's log: an outage is expected, not a crash. */
 function stackLines(server: ServerProcess) {
-  return server.lines.filter((line) => /^\s+at /.test(line))
+  return server.stackTraces()
 }
 
 describe('a database that goes away while the server runs', () => {
@@ -130,9 +131,10 @@ describe('a database that goes away while the server runs', () => {
   })
 
   it('logs the outage in one line, not one error per request', async () => {
-    const outageLines = server.lines.filter((line) => line.startsWith('Database unavailable ('))
+    const outageLines = server.logs().filter((line) => line.msg === 'Database unavailable; answering 503 until it is back')
     expect(outageLines.length).toBeGreaterThanOrEqual(1)
-    expect(outageLines[0]).toMatch(/ECONNREFUSED|CONNECTION_CLOSED|ECONNRESET/)
+    // Written while a request met the outage: it carries that request's id.
+    expect(outageLines[0]).toMatchObject({ level: 'warn', reason: expect.stringMatching(/ECONNREFUSED|CONNECTION_CLOSED|ECONNRESET/), reqId: expect.any(String) })
     expect(outageLines.length).toBeLessThanOrEqual(4)
   })
 })
@@ -142,11 +144,12 @@ describe('starting while the database is down', () => {
     const proxy = new TcpProxy(await freePort(), target)
     const server = await startServerProcess({ DATABASE_URL: viaProxy(proxy.port), DATABASE_CONNECT_TIMEOUT: '30' })
     try {
-      await server.waitForLine(/^Database not reachable \(attempt 2: .*ECONNREFUSED.*\); retrying in \d+\.\d s\.$/)
+      const second = await server.waitForLog((line) => line.msg === NOT_REACHABLE && line.attempt === 2)
+      expect(second).toMatchObject({ level: 'warn', reason: expect.stringContaining('ECONNREFUSED'), retryInSeconds: expect.any(Number) })
       await proxy.start()
       await server.waitUntilHealthy()
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-      expect(server.lines).toContainEqual(expect.stringMatching(/^Database reachable \(attempt \d+\)\.$/))
+      expect(server.logs()).toContainEqual(expect.objectContaining({ level: 'info', msg: 'Database reachable', attempt: expect.any(Number) }))
       expect(stackLines(server)).toEqual([])
       server.child.kill('SIGTERM')
       expect(await server.exited).toEqual({ code: 0, signal: null })
@@ -163,10 +166,12 @@ describe('starting while the database is down', () => {
       const { code } = await server.exited
       expect(code).toBe(1)
       expect(Date.now() - started).toBeLessThan(20_000)
-      const [last, ...attempts] = [...server.lines].reverse()
-      expect(last).toMatch(/^BrokerVault could not reach the database within 1\.5 s \(DATABASE_CONNECT_TIMEOUT; last error: .*ECONNREFUSED.*\)\. Exiting\.$/)
+      // Every line is JSON; the last one says why in one sentence.
+      const [last, ...attempts] = [...server.logs()].reverse()
+      expect(last?.level).toBe('fatal')
+      expect(last?.msg).toMatch(/^BrokerVault could not reach the database within 1\.5 s \(DATABASE_CONNECT_TIMEOUT; last error: .*ECONNREFUSED.*\)\. Exiting\.$/)
       expect(attempts.length).toBeGreaterThanOrEqual(2)
-      for (const line of attempts) expect(line).toMatch(/^Database not reachable \(attempt \d+: /)
+      for (const line of attempts) expect(line).toMatchObject({ msg: NOT_REACHABLE, attempt: expect.any(Number) })
       expect(stackLines(server)).toEqual([])
     } finally {
       await server.dispose()

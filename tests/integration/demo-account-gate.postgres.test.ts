@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { queryRows } from '#db/client.server.ts'
 import { DEMO_EMAIL, seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
+import { logs } from '#tests/support/setup-integration.ts'
 
 // Only the demo address: other test files write other accounts into this database meanwhile.
 const demoAccounts = async () =>
@@ -10,10 +11,9 @@ const demoAccounts = async () =>
 describe('the demo account on a server database', () => {
   it('is not created at start without SEED_DEMO: nothing written, nothing printed', async () => {
     const before = await demoAccounts()
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    logs.take()
     await seedDemoAccountIfWanted()
-    expect(log).not.toHaveBeenCalled()
-    log.mockRestore()
+    expect(logs.take()).toEqual([])
     expect(await demoAccounts()).toBe(before)
   })
 })

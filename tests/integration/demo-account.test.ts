@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, count, countDistinct, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { getDb, getDriver } from '#db/client.server.ts'
 import {
   activities,
@@ -35,6 +35,7 @@ import { createProperty } from '#app/modules/properties/mutations.server.ts'
 import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
 import { resolveLiveShare } from '#app/modules/sharing/shares.server.ts'
 import { signIn, TestBrowser } from '#tests/support/app.ts'
+import { logs } from '#tests/support/setup-integration.ts'
 
 // Each project (PGlite, PostgreSQL) has its own database, and gets its own demo-account.json.
 const dataDir = mkdtempSync(path.join(tmpdir(), `brokervault-demo-${getDriver()}-`))
@@ -232,15 +233,16 @@ describe('the demo account', () => {
 
   it('at a later start changes nothing: one line for the console on the embedded database, none on a server without SEED_DEMO', { timeout: 60_000 }, async () => {
     const before = await countPortfolio((await demoUserId())!)
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    logs.take()
     await seedDemoAccountIfWanted()
+    const lines = logs.take()
     if (getDriver() === 'pglite') {
-      expect(log).toHaveBeenCalledTimes(1)
-      expect(String(log.mock.calls[0]?.[0])).toMatch(/^Demo broker: demo@brokervault\.app \/ \S+ \(Starter plan/)
+      expect(lines).toEqual([
+        expect.objectContaining({ level: 'info', msg: 'Demo broker ready', email: 'demo@brokervault.app', password: expect.stringMatching(/^\S+$/), plan: 'Starter' }),
+      ])
     } else {
-      expect(log).not.toHaveBeenCalled()
+      expect(lines).toEqual([])
     }
-    log.mockRestore()
     expect(await countPortfolio((await demoUserId())!)).toEqual(before)
   })
 })

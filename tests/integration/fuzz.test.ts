@@ -2,13 +2,15 @@ import fc from 'fast-check'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { signIn, TestBrowser } from '#tests/support/app.ts'
 import { hostileRequest, withoutLoneSurrogates, type HostileBody, type HostileRequest, type RouteTemplate } from '#tests/support/hostile-requests.ts'
-import { consoleErrors } from '#tests/support/setup-integration.ts'
+import { atLeast } from '#tests/support/logs.ts'
+import { consoleErrors, logs } from '#tests/support/setup-integration.ts'
 import { actionRouteIdsOfBuild, createBrokerWorld, routeIdsOfBuild, routeSamples, type BrokerWorld } from '#tests/support/world.ts'
 
 /*
  * Issue 9: nothing a visitor sends can crash a request. Thousands of generated hostile
  * requests go through the built handler, signed in and anonymous, on every route of the
- * build: none may answer 5xx or log an error (console.error or console.warn).
+ * build: none may answer 5xx or log an error or a warning (the app's log, console.error or
+ * console.warn), and whatever the app logs must stay one JSON object per line.
  */
 
 // Fresh worlds between batches: the fuzz deletes, moves and signs out what it finds.
@@ -107,7 +109,8 @@ describe('fuzz: hostile requests through the built handler', () => {
           const counted = perRoute.get(request.route.routeId) ?? { all: 0, posts: 0 }
           perRoute.set(request.route.routeId, { all: counted.all + 1, posts: counted.posts + (method === 'POST' ? 1 : 0) })
 
-          const logged = [...consoleErrors.splice(0), ...warnings.splice(0)]
+          const warned = logs.take().filter(atLeast('warn')).map((line) => [JSON.stringify(line)])
+          const logged = [...consoleErrors.splice(0), ...warnings.splice(0), ...warned]
           if (response.status >= 500 || logged.length) {
             throw new Error(`${method} ${path.slice(0, 300)} → ${response.status}; logged: ${String(logged[0]?.[0]).slice(0, 500)}`)
           }

@@ -138,7 +138,7 @@ describe('graceful shutdown of node server.mjs', () => {
     await new Promise((resolve) => setTimeout(resolve, 300))
     killAt = performance.now()
     server.child.kill('SIGTERM')
-    await server.waitForLine(/^SIGTERM: /)
+    await server.waitForLog((line) => line.msg === 'Draining requests' && line.signal === 'SIGTERM')
     await new Promise((resolve) => setTimeout(resolve, 1000))
     upload.finish()
     const uploadResponse = await upload.response
@@ -175,7 +175,7 @@ describe('graceful shutdown of node server.mjs', () => {
 
     expect(exit).toEqual({ code: 0, signal: null })
     expect(exitedAfterMs).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000)
-    expect(server.lines).toContain('SIGTERM: all requests answered; database closed')
-    expect(server.lines.filter((line) => /^\s+at /.test(line))).toEqual([])
+    expect(server.logs()).toContainEqual(expect.objectContaining({ level: 'info', signal: 'SIGTERM', msg: 'All requests answered; database closed' }))
+    expect(server.stackTraces()).toEqual([])
   }, 60_000)
 })

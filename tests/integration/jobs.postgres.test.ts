@@ -25,9 +25,9 @@ describe('background jobs with several processes on one database', () => {
     const worker = await startServerProcess(env, 'worker.mjs')
     processes.push(server, worker)
     await server.waitUntilHealthy()
-    await worker.waitForLine(/BrokerVault worker started/)
-    await server.waitForLine(/Background jobs: running/)
-    await worker.waitForLine(/Background jobs: running/)
+    await worker.waitForLog((line) => line.msg === 'BrokerVault worker started')
+    await server.waitForLog((line) => line.msg === 'Background jobs running')
+    await worker.waitForLog((line) => line.msg === 'Background jobs running')
 
     const run = randomBytes(4).toString('hex')
     const recipients = Array.from({ length: 16 }, (_, i) => `twice-${run}-${i}@example.com`)
@@ -46,6 +46,13 @@ describe('background jobs with several processes on one database', () => {
     processes.push(worker)
     const { code } = await worker.exited
     expect(code).toBe(1)
-    expect(worker.lines.join('\n')).toContain('a separate worker needs DATABASE_URL (a PostgreSQL server)')
+    expect(worker.logs()).toEqual([
+      expect.objectContaining({
+        level: 'fatal',
+        msg: 'BrokerVault worker could not start',
+        reason: expect.stringContaining('a separate worker needs DATABASE_URL (a PostgreSQL server)'),
+      }),
+    ])
+    expect(worker.lines).toHaveLength(1)
   }, 60_000)
 })

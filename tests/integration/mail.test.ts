@@ -9,6 +9,7 @@ import { renderMail } from '#app/modules/mail/message.ts'
 import type { MailTransport } from '#app/modules/mail/transport.server.ts'
 import { getMailTransport } from '#app/modules/mail/transport.server.ts'
 import { TestBrowser } from '#tests/support/app.ts'
+import { logs } from '#tests/support/setup-integration.ts'
 import { startSmtpListener } from '#tests/support/smtp.ts'
 
 const request = {
@@ -52,7 +53,6 @@ describe('mail', () => {
   it('without SMTP_URL writes each message to DATA_DIR/outbox as an .eml file and logs its subject and link', async () => {
     const outbox = path.resolve(process.env.DATA_DIR ?? './data', 'outbox')
     await rm(outbox, { recursive: true, force: true })
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     expect(getMailTransport().kind).toBe('outbox')
     await deliverMail(request)
     const [file] = await readdir(outbox)
@@ -62,8 +62,15 @@ describe('mail', () => {
     expect(parsed.from?.text).toContain('BrokerVault')
     expect(parsed.text).toContain('Second paragraph.')
     expect(parsed.html).toContain('Second paragraph.')
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Mail \(outbox\/.+\.eml\) to ana@example\.com: "A <test> message" https:\/\/brokervault\.test\/x\?a=1&b=2$/))
-    log.mockRestore()
+    expect(logs.take((line) => line.msg === 'Mail written to the outbox')).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        to: 'ana@example.com',
+        subject: 'A <test> message',
+        file: `outbox/${file}`,
+        link: 'https://brokervault.test/x?a=1&b=2',
+      }),
+    ])
   })
 
   it('sends through a real SMTP server', async () => {

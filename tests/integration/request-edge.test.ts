@@ -93,7 +93,8 @@ describe('the request edge of node server.mjs', () => {
     }
     expect((await rawExchange(port, 'TRACE / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).statuses).toEqual([405])
     expect(await healthStatus(port)).toBe(200)
-    expect(server.lines.filter((line) => /Unhandled|\s+at /.test(line))).toEqual([])
+    expect(server.logs().filter((line) => line.level === 'error' || line.level === 'fatal')).toEqual([])
+    expect(server.stackTraces()).toEqual([])
   })
 
   it('takes its origin from APP_URL: neither Host nor an absolute-form target changes a link or a redirect', async () => {

@@ -51,6 +51,7 @@ describe('share pages answered at the edge of node server.mjs', () => {
     expect(again.headers.get('Content-Encoding')).toBe('gzip')
     expect(again.headers.get('Content-Security-Policy')).toContain("default-src 'self'")
     expect(again.headers.get('X-Frame-Options')).toBe('DENY')
+    expect(again.headers.get('X-Request-Id')).toMatch(/^[\w.-]{1,64}$/)
     expect(again.headers.getSetCookie().some((cookie) => cookie.startsWith('bv_visitor='))).toBe(true)
     expect(withoutNonces(await again.text())).toBe(html)
 

@@ -254,11 +254,14 @@ describe('the Stripe webhook', () => {
 
   it('acknowledges an unknown customer with 200 and writes nothing', async () => {
     const stranger: FakeSubscription = stripe.newSubscription('cus_not_ours', PRICES.starter)
-    const sent = await stripe.sendEvent('customer.subscription.created', stranger)
+    const sent = await stripe.sendEvent('customer.subscription.created', stranger, { headers: { 'X-Request-Id': 'whk-unknown-1' } })
     expect(sent.status).toBe(200)
     expect(outcomeOf(sent)).toBe('unknown-customer')
     // Not recorded as processed: once the customer is known, the same event id would apply.
-    expect(server.lines.some((l) => l.includes('unknown customer cus_not_ours'))).toBe(true)
+    // The log line carries the request's id, which the response gives back.
+    expect(sent.headers.get('X-Request-Id')).toBe('whk-unknown-1')
+    const logged = await server.waitForLog((line) => line.customerId === 'cus_not_ours', 5_000)
+    expect(logged).toMatchObject({ level: 'warn', msg: 'Stripe webhook names an unknown customer; acknowledged, nothing written', reqId: 'whk-unknown-1' })
   })
 
   it('is exempt from the cross-site check; other POSTs are not; only POST is taken', async () => {

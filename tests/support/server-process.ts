@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import type { LogLine } from './logs.ts'
 
 /** A port nobody listens on right now (the OS picks it; tiny race until the child takes it). */
 export function freePort(): Promise<number> {
@@ -31,8 +32,17 @@ export type ServerProcess = {
   child: ChildProcess
   /** Every line the server wrote to stdout and stderr, in order. */
   lines: string[]
+  /**
+   * The app's log lines (app/lib/logger.server.ts: one JSON object per line), parsed; lines that
+   * are not JSON (server.mjs's own console lines) are left out.
+   */
+  logs(): LogLine[]
+  /** Lines with a stack trace: a plain `    at …` line, or a log line whose `err` has a stack. */
+  stackTraces(): string[]
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>
+  /** The first log line (parsed) that `match` accepts, waiting for it. */
+  waitForLog(match: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>
   waitUntilHealthy(timeoutMs?: number): Promise<void>
   /** SIGKILL if still running, and the data folder removed. For afterEach/finally. */
   dispose(): Promise<void>
@@ -67,12 +77,22 @@ export async function startServerProcess(env: Record<string, string> = {}, scrip
   })
   const lines: string[] = []
   const waiters = new Set<() => void>()
-  const collect = (chunk: Buffer) => {
-    lines.push(...chunk.toString().split('\n').filter(Boolean))
-    for (const wake of waiters) wake()
+  // A line may arrive in two chunks (a long one with a stack): the unfinished end waits for the rest.
+  const collect = (stream: NodeJS.ReadableStream | null) => {
+    let partial = ''
+    const add = (pieces: string[]) => {
+      lines.push(...pieces.filter(Boolean))
+      for (const wake of waiters) wake()
+    }
+    stream?.on('data', (chunk: Buffer) => {
+      const pieces = (partial + chunk.toString()).split('\n')
+      partial = pieces.pop() ?? ''
+      add(pieces)
+    })
+    stream?.on('end', () => add([partial]))
   }
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
+  collect(child.stdout)
+  collect(child.stderr)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
@@ -82,14 +102,25 @@ export async function startServerProcess(env: Record<string, string> = {}, scrip
     for (const wake of waiters) wake()
   })
 
+  const logs = () => lines.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line) as LogLine] : []))
+
   function waitForLine(pattern: RegExp, timeoutMs = 30_000) {
+    return waitUntil((line) => pattern.test(line), String(pattern), timeoutMs)
+  }
+
+  async function waitForLog(match: (line: LogLine) => boolean, timeoutMs = 30_000) {
+    const isMatch = (line: string) => line.startsWith('{') && match(JSON.parse(line) as LogLine)
+    return JSON.parse(await waitUntil(isMatch, `a log line ${String(match)}`, timeoutMs)) as LogLine
+  }
+
+  function waitUntil(isMatch: (line: string) => boolean, what: string, timeoutMs: number) {
     return new Promise<string>((resolve, reject) => {
       const check = () => {
-        const line = lines.find((l) => pattern.test(l))
+        const line = lines.find(isMatch)
         if (line !== undefined) return done(() => resolve(line))
-        if (hasExited) done(() => reject(new Error(`server exited before logging ${pattern}:\n${lines.join('\n')}`)))
+        if (hasExited) done(() => reject(new Error(`server exited before logging ${what}:\n${lines.join('\n')}`)))
       }
-      const timer = setTimeout(() => done(() => reject(new Error(`no line ${pattern} within ${timeoutMs} ms:\n${lines.join('\n')}`))), timeoutMs)
+      const timer = setTimeout(() => done(() => reject(new Error(`no line ${what} within ${timeoutMs} ms:\n${lines.join('\n')}`))), timeoutMs)
       const done = (settle: () => void) => {
         clearTimeout(timer)
         waiters.delete(check)
@@ -104,8 +135,11 @@ export async function startServerProcess(env: Record<string, string> = {}, scrip
     url,
     child,
     lines,
+    logs,
+    stackTraces: () => lines.filter((line) => /^\s+at /.test(line) || (line.startsWith('{') && /"stack":/.test(line))),
     exited,
     waitForLine,
+    waitForLog,
     async waitUntilHealthy(timeoutMs = 60_000) {
       await waitForLine(/listening on/, timeoutMs)
     },

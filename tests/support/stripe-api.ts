@@ -95,7 +95,7 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature, 'User-Agent': 'Stripe/1.0', ...options.headers },
       body: payload,
     })
-    return { eventId: event.id, payload, status: response.status, body: await response.text() }
+    return { eventId: event.id, payload, status: response.status, headers: response.headers, body: await response.text() }
   }
 
   /** What paying on the hosted page does: the subscription starts, Stripe tells the app. */

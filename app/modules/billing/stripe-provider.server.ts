@@ -2,6 +2,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import type { BillingProvider, PlanChoice, PlanChoiceOutcome } from './provider.server.ts'
 import { getStripe, isStripeError, priceForPlan } from './stripe-client.server.ts'
 import { getBillingDetails, keepProviderCustomer } from './subscription.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /** Where Checkout sends the broker back: the return route finishes like the manual provider does. */
 export const CHECKOUT_RETURN_PATH = '/pricing/checkout-return'
@@ -35,7 +36,7 @@ export const stripeBillingProvider: BillingProvider = {
       return await startCheckoutOrPortal(choice)
     } catch (error) {
       if (!isStripeError(error)) throw error
-      console.error(`stripe: could not start a plan change for ${choice.userId}`, error)
+      logger.error({ err: error, userId: choice.userId }, 'Stripe: could not start a plan change')
       return { status: 'unavailable' }
     }
   },
@@ -47,7 +48,7 @@ export const stripeBillingProvider: BillingProvider = {
       return { status: 'redirect', url: portal.url }
     } catch (error) {
       if (!isStripeError(error)) throw error
-      console.error(`stripe: could not open the billing portal for ${userId}`, error)
+      logger.error({ err: error, userId }, 'Stripe: could not open the billing portal')
       return { status: 'unavailable' }
     }
   },
@@ -58,7 +59,7 @@ export const stripeBillingProvider: BillingProvider = {
       await getStripe().subscriptions.cancel(subscriptionId)
     } catch (error) {
       // The account is gone either way; whoever runs the install must cancel it by hand.
-      console.error(`stripe: could not cancel subscription ${subscriptionId} of a deleted account; cancel it in the Stripe dashboard`, error)
+      logger.error({ err: error, subscriptionId }, 'Stripe: could not cancel the subscription of a deleted account; cancel it in the Stripe dashboard')
     }
   },
 }

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import { getStripe, planForPrice, stripeSettings } from './stripe-client.server.ts'
 import { applyProviderEvent, findUserByProviderCustomer, type ProviderSubscriptionState } from './subscription.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /** What the webhook route answers; `retry` (the API could not be reached) makes Stripe redeliver. */
 export type WebhookOutcome =
@@ -85,14 +86,14 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if (!named) return { status: 'ignored', eventId: event.id }
   const userId = await findUserByProviderCustomer(named.customerId)
   if (!userId) {
-    console.warn(`stripe webhook: ${event.type} ${event.id} names unknown customer ${named.customerId}; acknowledged, nothing written`)
+    logger.warn({ eventType: event.type, eventId: event.id, customerId: named.customerId }, 'Stripe webhook names an unknown customer; acknowledged, nothing written')
     return { status: 'unknown-customer', eventId: event.id }
   }
   let subscription: Stripe.Subscription | null
   try {
     subscription = await currentSubscription(event, named.subscriptionId)
   } catch (error) {
-    console.error(`stripe webhook: ${event.id}: could not read subscription ${named.subscriptionId}`, error)
+    logger.error({ err: error, eventId: event.id, subscriptionId: named.subscriptionId }, 'Stripe webhook: could not read the subscription')
     return { status: 'retry' }
   }
   if (!subscription) return { status: 'ignored', eventId: event.id }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { getEnv } from '#app/lib/env.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 import { findUserIdByEmail, setPassword, signUp } from '#app/modules/auth/accounts.server.ts'
 import { PLAN_NAMES } from '#app/modules/billing/plans.ts'
 import { getSubscription } from '#app/modules/billing/subscription.server.ts'
@@ -22,17 +23,15 @@ export function isDemoWanted(driver: 'pglite' | 'postgres', seedDemo: boolean | 
 
 /**
  * The demo broker for `npm start`: on the embedded database only, or on a server when the
- * operator asks with SEED_DEMO=1. Prints one line with the credentials (and, on the start that
- * seeds the portfolio, how long that took).
+ * operator asks with SEED_DEMO=1. Logs one line with the credentials (and, on the start that
+ * seeds the portfolio, how long that took and what it made).
  */
 export async function seedDemoAccountIfWanted() {
   const env = getEnv()
   if (!isDemoWanted(getDriver(), env.SEED_DEMO)) return
   const demo = await seedDemoAccount(env.DATA_DIR)
-  const seeded = demo.seeded
-    ? `; demo portfolio seeded in ${(demo.seeded.ms / 1000).toFixed(1)} s: ${describeReport(demo.seeded.report)}`
-    : ''
-  console.log(`Demo broker: ${DEMO_EMAIL} / ${demo.password} (${demo.planName} plan${seeded})`)
+  const portfolio = demo.seeded && { seededInSeconds: Math.round(demo.seeded.ms / 100) / 10, ...demo.seeded.report }
+  logger.info({ email: DEMO_EMAIL, password: demo.password, plan: demo.planName, ...(portfolio && { portfolio }) }, 'Demo broker ready')
 }
 
 export type DemoAccount = {
@@ -93,17 +92,6 @@ async function withDemoSeedLock<T>(work: () => Promise<T>): Promise<T> {
     await lockForTransaction(tx, 'demo-seed', DEMO_EMAIL)
     return work()
   })
-}
-
-function describeReport(report: PortfolioSeedReport) {
-  const parts = [
-    `${report.properties} properties`,
-    `${report.photos} photos`,
-    `${report.clients} clients`,
-    `${report.deals} deals`,
-    `${report.comments} notes`,
-  ]
-  return parts.join(', ') + (report.skipped.length ? ` (skipped: ${report.skipped.join('; ')})` : '')
 }
 
 type DemoFile = { password?: string; portfolioSeededFor?: string }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Transporter } from 'nodemailer'
 import { getEnv } from '#app/lib/env.server.ts'
 import { firstLink, type RenderedMail } from './message.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /** nodemailer's message fields for a rendered mail, attachments included. */
 function messageOf(from: string, mail: RenderedMail) {
@@ -69,7 +70,8 @@ function outboxTransport(dataDir: string, from: string): MailTransport {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`
       await writeFile(path.join(folder, name), info.message as Buffer, { mode: 0o600 })
       const link = firstLink(mail.text)
-      console.log(`Mail (outbox/${name}) to ${mail.to}: "${mail.subject}"${link ? ` ${link}` : ''}`)
+      // Subject and address are the users' text: fields, so JSON escapes whatever they hold.
+      logger.info({ to: mail.to, subject: mail.subject, file: `outbox/${name}`, link }, 'Mail written to the outbox')
     },
   }
 }

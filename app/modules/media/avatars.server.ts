@@ -6,6 +6,7 @@ import { MAX_PHOTO_PIXELS, processAvatar, VARIANT_FORMAT } from './images.server
 import { formatMegabytes, MAX_PHOTO_BYTES, MB, type UploadedFile, type UploadLimits } from './limits.ts'
 import { asResult, missing, refuse } from './results.ts'
 import { getFileStorage } from './storage.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /** One image, under the photo size limit; the form around it is a button or two. */
 export const AVATAR_UPLOAD_LIMITS: UploadLimits = {
@@ -54,7 +55,7 @@ export function setAvatar(userId: string, files: UploadedFile[]) {
       replaced = await replaceAvatarId(userId, avatarId)
       if (!replaced) missing()
     } catch (error) {
-      await storage.delete(keys).catch((cleanupError: unknown) => console.error('Could not remove the files of a failed avatar upload', cleanupError))
+      await storage.delete(keys).catch((cleanupError: unknown) => logger.error({ err: cleanupError, userId }, 'Could not remove the files of a failed avatar upload'))
       throw error
     }
     await deleteAvatarFiles(userId, replaced.previous)
@@ -77,7 +78,7 @@ async function deleteAvatarFiles(userId: string, avatarId: string | null) {
   // After the change: a failure leaves unreachable files (the account sweep still finds them).
   await getFileStorage()
     .delete(avatarKeys(userId, avatarId))
-    .catch((error: unknown) => console.error('Could not remove the files of a replaced avatar', error))
+    .catch((error: unknown) => logger.error({ err: error, userId }, 'Could not remove the files of a replaced avatar'))
 }
 
 /**

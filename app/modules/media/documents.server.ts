@@ -18,6 +18,7 @@ import {
 } from './limits.ts'
 import { lockPropertyMedia } from './lock.server.ts'
 import { asResult, missing, refuse, type PropertyRef } from './results.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const DOCUMENT_UPLOAD_LIMITS: UploadLimits = {
   field: 'document',
@@ -79,7 +80,7 @@ export function addDocument(brokerId: string, property: PropertyRef, file: Uploa
   } catch (error) {
     await getFileStorage()
       .delete([storageKey])
-      .catch((cleanupError: unknown) => console.error('Could not remove the file of a failed document upload', cleanupError))
+      .catch((cleanupError: unknown) => logger.error({ err: cleanupError, storageKey }, 'Could not remove the file of a failed document upload'))
     throw error
   }
   return { title: documentTitle }
@@ -122,7 +123,7 @@ export function deleteDocument(brokerId: string, property: PropertyRef, document
   // After the commit: a failure here leaves an unreferenced file, never a row without its file.
   await getFileStorage()
     .delete([deleted.storageKey])
-    .catch((error: unknown) => console.error('Could not remove the file of a deleted document', error))
+    .catch((error: unknown) => logger.error({ err: error, storageKey: deleted.storageKey }, 'Could not remove the file of a deleted document'))
   return deleted
   })
 }

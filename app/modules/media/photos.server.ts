@@ -17,6 +17,7 @@ import {
 } from './limits.ts'
 import { lockPropertyMedia } from './lock.server.ts'
 import { asResult, missing, refuse, type PropertyRef } from './results.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /**
  * Up to 20 photos a request: a 12 MP photo takes about 0.6 s of image work on two cores, so
@@ -68,7 +69,7 @@ export function addPhotos(brokerId: string, property: PropertyRef, files: Upload
   } catch (error) {
     await getFileStorage()
       .delete(storedKeys)
-      .catch((cleanupError: unknown) => console.error('Could not remove the files of a failed photo upload', cleanupError))
+      .catch((cleanupError: unknown) => logger.error({ err: cleanupError, propertyId: property.id }, 'Could not remove the files of a failed photo upload'))
     throw error
   }
   return files.length
@@ -129,7 +130,7 @@ export function deletePhoto(brokerId: string, property: PropertyRef, photoId: st
   // After the commit: a failure here leaves an unreferenced file, never a row without its file.
   await getFileStorage()
     .delete(keys)
-    .catch((error: unknown) => console.error('Could not remove the files of a deleted photo', error))
+    .catch((error: unknown) => logger.error({ err: error, photoId }, 'Could not remove the files of a deleted photo'))
   })
 }
 

@@ -1,6 +1,7 @@
 import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
 import { avatarPrefix } from './avatars.server.ts'
 import { checkStoragePrefix, exportsPrefix, getFileStorage, type FileStorage } from './storage.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /**
  * What the sweep needs to find an account's files, collected in the deletion transaction
@@ -41,7 +42,7 @@ export async function sweepAccountFilesOrQueue(account: AccountFiles, storage: F
     await sweepAccountFiles(account, storage)
     return { queued: false }
   } catch (error) {
-    console.error(`File sweep of a deleted account failed (${error instanceof Error ? error.message : String(error)}); queued to retry`)
+    logger.error({ err: error, userId: account.userId }, 'File sweep of a deleted account failed; queued to retry')
     const queue = await getQueue(FILE_SWEEP_QUEUE, FILE_SWEEP_QUEUE_OPTIONS)
     await queue.send(FILE_SWEEP_QUEUE, account)
     return { queued: true }

@@ -11,6 +11,7 @@ import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { takeUnnotifiedFeedback, type PendingFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { listShareIdsOf, type LiveShare } from '#app/modules/sharing/shares.server.ts'
 import { feedbackLine } from './lines.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 /** Feedback older than this that was never reported is not news any more: no notice brings it up. */
 export const NOTICE_LOOKBACK_MS = DAY_MS
@@ -37,7 +38,7 @@ export async function scheduleFeedbackNotice(share: LiveShare): Promise<void> {
     const job: FeedbackNoticeJob = { ownerId: share.ownerId, shareId: share.id }
     await queue.send(FEEDBACK_NOTICE_QUEUE, job, { singletonKey: share.id, startAfter: getEnv().NOTICE_BATCH_SECONDS })
   } catch (error) {
-    console.warn(`Feedback notice not scheduled for share ${share.id}: ${error instanceof Error ? error.message : String(error)}`)
+    logger.warn({ err: error, shareId: share.id }, 'Feedback notice not scheduled')
   }
 }
 

@@ -8,6 +8,7 @@ import { findOwnedProperty } from './access.server.ts'
 import { label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
 import type { Category, PropertyStatus } from '#db/reference.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const PROPERTY_LIMIT_MESSAGE =
   'You have reached the number of properties your plan allows. Choose a bigger plan to add more.'
@@ -140,7 +141,7 @@ export async function deleteProperty(brokerId: string, propertyId: string) {
   try {
     await getFileStorage().delete(keys)
   } catch (error) {
-    console.error(`Files of deleted property ${propertyId} could not be removed`, error)
+    logger.error({ err: error, propertyId }, 'Files of a deleted property could not be removed')
   }
   return current
 }

@@ -9,6 +9,7 @@ import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { searchWords, type PropertyFilters } from './filters.ts'
 import { matchesParsedText, matchesPrefixWords } from './search-sql.server.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 
 /** The filters' conditions within `scope` (one broker's properties, or every public listing). */
@@ -159,7 +160,7 @@ export async function getPropertyUsage(brokerId: string, limit: number): Promise
     const countText = Number(row?.count ?? 0) > USAGE_COUNT_CAP ? `${formatNumber(USAGE_COUNT_CAP)}+` : formatNumber(count)
     return { count, countText, limit, canAdd: row?.can_add === true }
   } catch (error) {
-    console.error('Property usage lookup failed', error)
+    logger.error({ err: error, brokerId }, 'Property usage lookup failed')
     return { count: 0, countText: '0', limit, canAdd: false }
   }
 }

@@ -9,6 +9,7 @@ import { recordActivities, type ActivityRow } from '#app/modules/activity/activi
 import { findSessionUserIds } from '#app/modules/session/sessions.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import type { ShareKind } from '#db/reference.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const VISITOR_COOKIE_NAME = 'bv_visitor'
 export const VISITOR_COOKIE_MAX_AGE_SECONDS = (365 * DAY_MS) / 1000
@@ -150,7 +151,7 @@ export async function flushShareViews(): Promise<void> {
     .catch((error: unknown) => {
       // Not remembered, so each visitor's next view tries again.
       for (const view of batch) countedToday.delete(view.key)
-      console.error('Counting share views failed', error)
+      logger.error({ err: error, views: batch.length }, 'Counting share views failed')
     })
     .finally(() => {
       flushing = null

@@ -6,6 +6,7 @@ import { Button } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth-recovery'
 import { readForm } from '#app/http/form-body.server.ts'
 import { MAIN_LANDMARK } from '#app/ui/skip-link.tsx'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const RECOVERY_REFRESH_MS = 2000
 export const CLEARED_MESSAGE = 'Navigation state cleared successfully'
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clearNavState(context)
     if (intent === 'clear') setFlash(context, { kind: 'success', message: CLEARED_MESSAGE })
   } catch (error) {
-    console.error(error)
+    logger.error({ err: error }, 'Clearing the navigation state failed')
     setFlash(context, { kind: 'error', message: CLEAR_FAILED_MESSAGE })
   }
   throw redirect(DESTINATIONS[intent])

@@ -16,6 +16,7 @@ import { isTwoFactorEnabled } from '#app/modules/two-factor/two-factor.server.ts
 import { signUp } from '#app/modules/auth/accounts.server.ts'
 import { authenticator, INVALID_CREDENTIALS_MESSAGE, InvalidCredentialsError } from '#app/modules/auth/authenticator.server.ts'
 import { SignInSchema, SignUpSchema } from '#app/modules/auth/schemas.ts'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const SIGN_UP_SUCCESS_MESSAGE = 'Account created successfully! Sign in to continue.'
 export const SIGN_IN_SUCCESS_MESSAGE = 'Logged in successfully!'
@@ -81,7 +82,7 @@ export async function handleSignIn(request: Request, form: FormData, submission:
     }
     rethrowIfDatabaseOutage(error, request)
     // The seed's fallback when the failure has no message for the user.
-    console.error('Sign-in failed', error)
+    logger.error({ err: error }, 'Sign-in failed')
     return data({ result: submission.reply({ ...HIDDEN, formErrors: ['Error during sign in'] }) }, { status: 503 })
   }
 
@@ -134,7 +135,7 @@ export async function handleSignUp(form: FormData, submission: AuthSubmission, c
 
   const created = await signUp(submission.value).catch((error: unknown) => {
     rethrowIfDatabaseOutage(error, { method: 'POST' })
-    console.error('Sign-up failed', error)
+    logger.error({ err: error }, 'Sign-up failed')
     return null
   })
   if (!created) {

@@ -3,6 +3,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { updateNavState } from '#app/http/nav-state.server.ts'
 import { endSession } from '#app/http/session.server.ts'
 import type { Route } from './+types/logout'
+import { logger } from '#app/lib/logger.server.ts'
 
 export const LOGOUT_MESSAGE = 'Logged out successfully'
 export const LOGOUT_FALLBACK_MESSAGE = 'Logout encountered an issue, but you have been signed out locally'
@@ -18,7 +19,7 @@ export async function action({ context }: Route.ActionArgs) {
     await endSession(context)
     setFlash(context, { kind: 'success', message: LOGOUT_MESSAGE })
   } catch (error) {
-    console.error('Logout failed', error)
+    logger.error({ err: error }, 'Logout failed')
     setFlash(context, { kind: 'info', message: LOGOUT_FALLBACK_MESSAGE })
   }
   throw redirect('/auth')
