@@ -21,7 +21,7 @@ import { clientAddressContext, resolveClientAddress } from '#app/lib/client-addr
 import { getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
-import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
+import { isCrossSiteRequest, withoutOriginIfExempt } from '#app/http/cross-site.server.ts'
 import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
@@ -110,7 +110,8 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
 
 /**
  * The app's fetch handler. Cross-site writes are refused here with 403, before React Router's
- * own origin check (which would answer 400) and before any action runs. Then the request
+ * own origin check (which would answer 400) and before any action runs; the paths exempt from
+ * that (one-click unsubscribe, Stripe's webhook) reach the router without Origin. Then the request
  * boundary: undecodable addresses, wrong methods and bodies that are not forms are refused,
  * and control characters leave the query string (docs/decisions/008-request-boundary.md).
  */
@@ -124,7 +125,7 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
       })
     }
-    const screened = screenRequest(request, hasAction)
+    const screened = screenRequest(withoutOriginIfExempt(request), hasAction)
     if (screened instanceof Response) return screened
     return (await answerFromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
   }
