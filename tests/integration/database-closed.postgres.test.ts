@@ -231,7 +231,10 @@ describe('starting against a database that refuses us for good', () => {
       try {
         expect((await server.exited).code).toBe(1)
         expect(Date.now() - started).toBeLessThan(15_000)
-        expect(server.lines).toEqual([`BrokerVault cannot use the database: ${reason}. Exiting.`])
+        const log = server.lines.join('\n')
+        expect(server.lines.at(-1), log).toBe(`BrokerVault cannot use the database: ${reason}. Exiting.`)
+        expect(server.lines.filter((line) => line.startsWith('Database not reachable')), log).toEqual([])
+        expect(stackLines(server), log).toEqual([])
       } finally {
         await server.dispose()
       }
