@@ -22,7 +22,7 @@ import { BODY_MIN_BYTES_PER_SECOND, getEnv, serverTimeoutsMs } from '#app/lib/en
 import { logger, requestIdFrom, withRequestScope } from '#app/lib/logger.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 import { contentSecurityPolicy } from '#app/http/security-headers.server.ts'
-import { isCrossSiteRequest } from '#app/http/cross-site.server.ts'
+import { isCrossSiteRequest, withoutOriginIfExempt } from '#app/http/cross-site.server.ts'
 import { createActionLookup, screenRequest } from '#app/http/request-boundary.server.ts'
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
@@ -120,7 +120,8 @@ export function getLoadContext(request: Request, client?: { address?: string }) 
  * The app's fetch handler. Each request gets an id (a safe incoming X-Request-Id, else a new
  * one): every line logged while it is handled carries it as `reqId`, and the response returns
  * it as X-Request-Id. Cross-site writes are refused here with 403, before React Router's
- * own origin check (which would answer 400) and before any action runs. Then the request
+ * own origin check (which would answer 400) and before any action runs; the paths exempt from
+ * that (one-click unsubscribe, Stripe's webhook) reach the router without Origin. Then the request
  * boundary: undecodable addresses, wrong methods and bodies that are not forms are refused,
  * and control characters leave the query string (docs/decisions/008-request-boundary.md).
  */
@@ -135,7 +136,7 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string, { sha
         headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
       })
     }
-    const screened = screenRequest(request, hasAction)
+    const screened = screenRequest(withoutOriginIfExempt(request), hasAction)
     if (screened instanceof Response) return screened
     return (await fromShareCache(screened)) ?? handle(screened, getLoadContext(screened, client))
   }

@@ -34,6 +34,30 @@ export function isCrossSiteRequest(request: Request, appUrl: string): boolean {
   return origin !== new URL(appUrl).origin && origin !== new URL(request.url).origin
 }
 
+/**
+ * The request as React Router should see it. React Router 7 refuses an action whose Origin is not
+ * the request's own (throwIfPotentialCSRFAttack, react-router lib/actions.ts, before any
+ * middleware or action): 400 "Bad Request", and the error logged through handleError with its
+ * stack, once per post. Its only setting is the build-wide `allowedActionOrigins` list of hosts,
+ * which cannot name a path. The exempt paths above are posted from anywhere by design (a mail
+ * client's one-click unsubscribe, Stripe's servers) and prove themselves by their token or
+ * signature, and nothing in them reads Origin: they reach the router without it. Every other
+ * path keeps it, and React Router's check stays behind the 403 of isCrossSiteRequest.
+ */
+export function withoutOriginIfExempt(request: Request): Request {
+  if (!request.headers.has('Origin') || !isServerToServerPath(new URL(request.url).pathname)) return request
+  const headers = new Headers(request.headers)
+  headers.delete('Origin')
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    signal: request.signal,
+    // Needed to pass a body stream on (Node's fetch); GET and HEAD have none.
+    ...(request.body ? { duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
 export const crossSiteMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (isCrossSiteRequest(request, getEnv().APP_URL)) {
     // Thrown so the error screen renders it, for documents and data requests alike.

@@ -1,5 +1,5 @@
 import { type MiddlewareFunction } from 'react-router'
-import { describeDatabaseError, isDatabaseUnavailable } from '#db/availability.server.ts'
+import { describeDatabaseError, isDatabaseRefusal, isDatabaseUnavailable } from '#db/availability.server.ts'
 import { ensureDatabaseReady } from '#db/client.server.ts'
 import { databaseUnavailable, rethrowIfDatabaseOutage } from './database-outage.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
@@ -22,9 +22,6 @@ export class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
 
-// SQLSTATE classes that no retry fixes: 28 (wrong role or password), 3D (no such database).
-const REFUSED_AT_START = /^(28|3D)/
-
 const FIRST_RETRY_DELAY_MS = 500
 const MAX_RETRY_DELAY_MS = 5_000
 
@@ -34,9 +31,11 @@ type WaitOptions = {
 }
 
 /**
- * At start: connect and migrate, retrying an unreachable database with backoff (0.5 s doubling,
- * at most 5 s apart) for up to `timeoutMs`, one log line per failed attempt. Databases come up
- * after the app in many deployments; a wrong password or a broken migration fails at once.
+ * At start: connect and migrate, retrying a database that cannot be used yet (unreachable,
+ * starting, full of connections, closed to connections: isDatabaseUnavailable) with backoff
+ * (0.5 s doubling, at most 5 s apart) for up to `timeoutMs`, one log line per failed attempt.
+ * Databases come up after the app in many deployments; a wrong password or a missing database
+ * stops it at once with one line, and a broken migration at once with its stack.
  */
 export async function waitForDatabase({
   timeoutMs,
@@ -51,8 +50,8 @@ export async function waitForDatabase({
       return
     } catch (error) {
       const reason = describeDatabaseError(error)
-      const code = (error as { code?: unknown }).code
-      if (typeof code === 'string' && REFUSED_AT_START.test(code)) {
+      // No retry fixes a wrong role or password, a missing database, a missing CONNECT privilege.
+      if (isDatabaseRefusal(error)) {
         throw new DatabaseStartError(`BrokerVault cannot use the database: ${reason}. Exiting.`)
       }
       if (!isDatabaseUnavailable(error)) throw error

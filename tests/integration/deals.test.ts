@@ -119,6 +119,9 @@ describe('creating deals', () => {
     expect((await mine.browser.post('/deals', dealForm(myClient, { propertyId: theirProperty }))).status).toBe(404)
     expect((await mine.browser.post('/deals', dealForm('not-a-uuid'))).status).toBe(404)
     expect((await mine.browser.post('/deals', dealForm(myClient, { propertyId: 'nope' }))).status).toBe(404)
+    // Ownership before the other fields: a foreign id with a bad title or commission is still a 404.
+    expect((await mine.browser.post('/deals', dealForm(theirClient, { title: '', value: '1000', commission: '2000' }))).status).toBe(404)
+    expect((await mine.browser.post('/deals', dealForm(myClient, { propertyId: theirProperty, value: 'lots' }))).status).toBe(404)
     const myId = (await findUser(mine.email)).id
     expect(await getDb().select().from(deals).where(eq(deals.ownerId, myId))).toEqual([])
     expect((await mine.browser.post('/deals', { intent: 'explode' })).status).toBe(400)
@@ -267,6 +270,9 @@ describe('the deal page', () => {
     expect((await browser.post(`/deal/${dealId}`, { intent: 'move', stage: 'closed_lost' })).status).toBe(404)
     expect((await browser.post('/deals', { intent: 'move', dealId, stage: 'closed_lost' })).status).toBe(404)
     expect((await browser.post('/deals', { intent: 'move', dealId: '../x', stage: 'offer' })).status).toBe(404)
+    // A stage outside the list as well: still a 404 (it was a 400 next to the deal's select).
+    expect((await browser.post('/deals', { intent: 'move', dealId, stage: 'castle' })).status).toBe(404)
+    expect((await browser.post(`/deal/${dealId}`, { intent: 'move', stage: 'castle' })).status).toBe(404)
     const [row] = await getDb().select().from(deals).where(and(eq(deals.id, dealId)))
     expect(row).toMatchObject({ title: 'Alfama flat sale', stage: 'lead' })
     expect(await (await browser.get('/deals')).text()).not.toContain('Alfama flat sale')

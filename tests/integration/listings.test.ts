@@ -151,6 +151,9 @@ describe("another broker's shortlist", () => {
       const ownersProperty = await intruder.browser.post(intruder.editPath, { intent, propertyId, note: 'mine' })
       expect(ownersProperty.status, intent).toBe(404)
     }
+    // Ownership before the other fields: with a note far too long, the owner's property is still a 404.
+    const tooLong = await intruder.browser.post(intruder.editPath, { intent: 'note', propertyId, note: 'x'.repeat(5000) })
+    expect(tooLong.status).toBe(404)
     expect(await itemsOf(owner.clientId)).toMatchObject([{ propertyId, position: 0, note: '' }])
     expect(await itemsOf(intruder.clientId)).toEqual([])
   })

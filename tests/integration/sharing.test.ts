@@ -65,6 +65,20 @@ describe('share routes', () => {
     for (const form of forms) {
       expect((await intruder.browser.post('/shares', form)).status, JSON.stringify(form)).toBe(404)
     }
+    // Ownership before the other fields: an expiry out of range or an unknown kind as well is
+    // still a 404, not the expiry toast (a 302) or a 400.
+    const foreignAndWrong: Record<string, string>[] = [
+      { intent: 'create', kind: 'property', targetId: propertyId, expiresInDays: '400', redirectTo: '/home' },
+      { intent: 'create', kind: 'client_listing', targetId: clientId, expiresInDays: '0', redirectTo: '/home' },
+      { intent: 'create', kind: 'property', targetId: propertyId, expiresInDays: 'soon' },
+      { intent: 'create', kind: 'castle', targetId: propertyId },
+      { intent: 'create', kind: 'castle', targetId: clientId, expiresInDays: '400' },
+    ]
+    for (const form of foreignAndWrong) {
+      const response = await intruder.browser.post('/shares', form)
+      expect(response.status, JSON.stringify(form)).toBe(404)
+      expect(response.headers.get('Location')).toBeNull()
+    }
     expect((await intruder.browser.get(`/client/${clientId}/listing`)).status).toBe(404)
     const [share] = await getDb().select().from(shares).where(eq(shares.id, propertyShare))
     expect(share?.revokedAt).toBeNull()
@@ -326,6 +340,8 @@ describe('client feedback', () => {
     const notListed = await createPropertyVia(owner.browser, { title: 'Not on the list' })
     for (const id of [foreign, notListed, 'nope']) {
       expect((await client.post(listingPath, { propertyId: id, reaction: 'interested' })).status, id).toBe(404)
+      // Not on offer is a 404 whatever else the form got wrong, not a 400 with field messages.
+      expect((await client.post(listingPath, { propertyId: id, reaction: 'love-it', comment: 'y'.repeat(1001) })).status, id).toBe(404)
     }
     expect(await feedbackOf(clientId)).toEqual([])
     const { propertyShare } = await sharedWorld()

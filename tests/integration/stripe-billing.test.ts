@@ -222,6 +222,25 @@ describe('the Stripe webhook', () => {
     expect(await profileText(jar)).toContain('Status: Active')
   })
 
+  it('refuses a correctly signed event signed more than 5 minutes before or after now (400, nothing applied)', async () => {
+    const jar = await signedInJar(url)
+    const { session } = await chooseOnPricing(jar, 'starter')
+    const subscription = stripe.newSubscription(session.customer, PRICES.starter)
+
+    for (const signedAt of [nowS() + DAY_S, nowS() + 6 * 60, nowS() - DAY_S, nowS() - 6 * 60]) {
+      const sent = await stripe.sendEvent('customer.subscription.created', subscription, { signedAt })
+      expect(sent.status, `signed at now ${signedAt > nowS() ? '+' : '-'} ${Math.abs(signedAt - nowS())} s`).toBe(400)
+      expect(sent.body).toBe('Bad signature.')
+    }
+    expect(await profileText(jar)).toContain('Free trial')
+
+    // Within the tolerance both ways (clocks a little apart): applied.
+    const ahead = await stripe.sendEvent('customer.subscription.created', subscription, { signedAt: nowS() + 4 * 60 })
+    expect(ahead.status).toBe(200)
+    expect(outcomeOf(ahead)).toBe('applied')
+    expect(await profileText(jar)).toContain('Status: Active')
+  })
+
   it('uses the subscription’s own state whatever order events arrive in', async () => {
     const { jar, subscription } = await payingBroker('starter')
     // Deleted (now), then an .updated from a minute earlier that still says active.

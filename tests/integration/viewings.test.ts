@@ -93,6 +93,10 @@ describe('viewings', () => {
     expect((await b.browser.post(`/property/${b.propertyId}`, viewingForm(a.clientId))).status).toBe(404)
     expect((await b.browser.post(`/client/${b.clientId}`, { ...viewingForm(''), propertyId: a.propertyId })).status).toBe(404)
     expect((await b.browser.post('/agenda', { intent: 'add-task', about: `property:${a.propertyId}`, title: 'Sneaky', dueDate: '2030-01-01', dueTime: '09:00' })).status).toBe(404)
+    // Ownership before the other fields: a foreign id with a bad date, time or title is still a 404.
+    expect((await b.browser.post(`/property/${b.propertyId}`, viewingForm(a.clientId, { date: '2030-02-30', time: '25:00' }))).status).toBe(404)
+    expect((await b.browser.post(`/client/${b.clientId}`, { ...viewingForm('', { durationMinutes: '1' }), propertyId: a.propertyId })).status).toBe(404)
+    expect((await b.browser.post('/agenda', { intent: 'add-task', about: `client:${a.clientId}`, title: '', dueDate: 'soon', dueTime: '09:00' })).status).toBe(404)
     expect((await b.browser.get(`/property/${a.propertyId}/viewing-report`)).status).toBe(404)
     const [still] = await getDb().select().from(viewings).where(eq(viewings.id, viewingId))
     expect(still!.status).toBe('scheduled')

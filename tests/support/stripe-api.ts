@@ -71,11 +71,14 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
     return subscription
   }
 
-  /** Signs an event as Stripe does (or with another secret) and posts it to the app's webhook. */
+  /**
+   * Signs an event as Stripe does (or with another secret, or at another time: `signedAt`, Unix
+   * seconds, is the signature header's `t=`) and posts it to the app's webhook.
+   */
   async function sendEvent(
     type: string,
     object: object,
-    options: { created?: number; eventId?: string; secret?: string; headers?: Record<string, string> } = {},
+    options: { created?: number; eventId?: string; secret?: string; signedAt?: number; headers?: Record<string, string> } = {},
   ) {
     const event = {
       id: options.eventId ?? id('evt'),
@@ -89,7 +92,11 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
       data: { object },
     }
     const payload = JSON.stringify(event)
-    const signature = signer.generateTestHeaderString({ payload, secret: options.secret ?? webhookSecret })
+    const signature = signer.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? webhookSecret,
+      ...(options.signedAt !== undefined && { timestamp: options.signedAt }),
+    })
     const response = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature, 'User-Agent': 'Stripe/1.0', ...options.headers },

@@ -71,17 +71,41 @@ function stateOf(subscription: Stripe.Subscription, customerId: string, event: S
 }
 
 /**
- * Verifies the signature on the raw body, then applies the subscription the event names to its
+ * How far the signature's time (`t=` in the Stripe-Signature header, covered by the signature)
+ * may be from this server's clock, either way: the SDK's default, 5 minutes. The SDK refuses an
+ * older one (a replay of a captured delivery) but not one from the future, which would stay
+ * replayable until that time and beyond; that side is checked here.
+ */
+const SIGNATURE_TOLERANCE_SECONDS = 300
+
+/**
+ * Whether the header was signed more than the tolerance ahead of `nowMs`. Read as the SDK reads
+ * it (stripe/esm/Webhooks.js parseHeader): the last `t=` is the time the signature covers.
+ */
+function signedInTheFuture(signatureHeader: string, nowMs: number): boolean {
+  let signedAt = Number.NaN
+  for (const item of signatureHeader.split(',')) {
+    const [key, value] = item.split('=')
+    if (key === 't') signedAt = Number.parseInt(value ?? '', 10)
+  }
+  // No readable time: the SDK has already refused such a header.
+  if (!Number.isFinite(signedAt)) return true
+  return signedAt - Math.floor(nowMs / 1000) > SIGNATURE_TOLERANCE_SECONDS
+}
+
+/**
+ * Verifies the signature on the raw body (and that it was made within 5 minutes of now, before or after), then applies the subscription the event names to its
  * broker. Events for customers this install does not know (another app on the same Stripe
  * account, an account deleted since) are acknowledged and logged, and nothing is written.
  */
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
   let event: Stripe.Event
   try {
-    event = await getStripe().webhooks.constructEventAsync(rawBody, signature ?? '', stripeSettings().webhookSecret)
+    event = await getStripe().webhooks.constructEventAsync(rawBody, signature ?? '', stripeSettings().webhookSecret, SIGNATURE_TOLERANCE_SECONDS)
   } catch {
     return { status: 'bad-signature' }
   }
+  if (signedInTheFuture(signature ?? '', Date.now())) return { status: 'bad-signature' }
   const named = subscriptionOf(event)
   if (!named) return { status: 'ignored', eventId: event.id }
   const userId = await findUserByProviderCustomer(named.customerId)

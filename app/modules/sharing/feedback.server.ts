@@ -40,16 +40,16 @@ export type FeedbackResult = { ok: true; propertyId: string | null } | { ok: fal
 
 const text = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '')
 
-/**
- * Records a client's reaction and/or comment on one property of a shared shortlist. A filled
- * honeypot is accepted and dropped (a bot learns nothing); a property that is not on this
- * shortlist is a 404; the rate limits hold per share and per IP across app servers.
- */
-/** Null when the property is not on this share's shortlist (or the share is not a shortlist). */
 /** What a feedback post is about: the property's title and the client, or null when it is not on offer there. */
 export type FeedbackTarget = { title: string; clientId: string; clientName: string }
 export type FindFeedbackTarget = (share: LiveShare, propertyId: string) => Promise<FeedbackTarget | null>
 
+/**
+ * Records a client's reaction and/or comment on one property of a shared shortlist. A filled
+ * honeypot is accepted and dropped (a bot learns nothing); null (a 404) when the property is not
+ * on offer there or the share is not a shortlist, checked before the rest of the form; the rate
+ * limits hold per share and per IP across app servers.
+ */
 export async function submitFeedback(
   share: LiveShare,
   clientAddress: string,
@@ -62,6 +62,9 @@ export async function submitFeedback(
   if (text(form.get('website'))) return { ok: true, propertyId: null }
   const propertyId = text(form.get('propertyId'))
   if (!isUuid(propertyId)) return null
+  // A property this link does not offer is "not found" whatever else the form got wrong.
+  const target = await findTarget(share, propertyId)
+  if (!target) return null
   const parsed = FeedbackSchema.safeParse({ ...values, propertyId, reaction: text(form.get('reaction')) })
   if (!parsed.success) {
     const errors: FeedbackErrors = {}
@@ -72,8 +75,6 @@ export async function submitFeedback(
     return { ok: false, failure: { propertyId, status: 400, errors, values } }
   }
 
-  const target = await findTarget(share, propertyId)
-  if (!target) return null
   const refusal = await consumeFeedbackAllowance(share.id, clientAddress)
   if (refusal) {
     const message = `Too much feedback from here at once. Please wait ${describeRetryAfter(refusal)} and try again.`

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { orNotFound } from '#app/lib/http.ts'
+import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 import { TaskFormSchema, ViewingFormSchema } from '#app/modules/agenda/schemas.ts'
 import { createTask, deleteTask, setTaskDone } from '#app/modules/agenda/tasks.server.ts'
 import { createViewing } from '#app/modules/agenda/viewings.server.ts'
@@ -29,9 +30,9 @@ function refused(agendaIntent: AgendaFormError['agendaIntent'], fieldErrors: Rec
 }
 
 /**
- * Handles a viewing or task form posted to a page (post/redirect/get back to `here`); a 400
- * with field messages for bad input, a 404 for a property, client, deal or task that is not the
- * broker's. Null when the intent is not an agenda one.
+ * Handles a viewing or task form posted to a page (post/redirect/get back to `here`); a 404 for
+ * a property, client, deal or task that is not the broker's, whatever else the form holds; else
+ * a 400 with field messages for bad input. Null when the intent is not an agenda one.
  */
 export async function handleAgendaIntent(context: Readonly<RouterContextProvider>, broker: Broker, form: FormData, here: string, fixed: Fixed = {}) {
   const intent = form.get('intent')
@@ -39,6 +40,11 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
   switch (intent) {
     case 'schedule-viewing': {
       for (const [key, value] of Object.entries(fixed)) if (value && key !== 'dealId') form.set(key, value)
+      // Ownership first: another broker's property or client is a 404 whatever else is wrong.
+      await requireOwnedFormIds(broker.id, [
+        ['property', form.get('propertyId')],
+        ['client', form.get('clientId')],
+      ])
       const submission = parseWithZod(form, { schema: ViewingFormSchema })
       if (submission.status !== 'success') return refused(intent, submission.error ?? {}, form)
       const result = orNotFound(await createViewing(broker.id, submission.value, broker.timeZone))
@@ -58,6 +64,8 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
         form.set('subject', own[0]!)
         form.set('subjectId', own[1]!)
       }
+      const subject = form.get('subject')
+      if (subject === 'property' || subject === 'client' || subject === 'deal') await requireOwnedFormIds(broker.id, [[subject, form.get('subjectId')]])
       const submission = parseWithZod(form, { schema: TaskFormSchema })
       if (submission.status !== 'success') {
         const errors = { ...submission.error, about: submission.error?.subject ?? submission.error?.subjectId }

@@ -22,6 +22,7 @@ import { PhotoImage } from '#app/ui/photo.tsx'
 import type { Route } from './+types/client-edit-listing'
 import { priceText } from '#app/modules/properties/price-text.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 
 /** The property picker shows this many of the broker's properties a page. */
 const PICKER_PAGE_SIZE = 20
@@ -53,6 +54,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await findOwnedClient(user.id, params.clientId))
   const form = await readForm(request)
+  // Ownership first: another broker's property is a 404 even with a note that is too long.
+  await requireOwnedFormIds(user.id, [['property', form.get('propertyId')]])
   const parsed = parseIntentForm(form, ListingActionSchema)
   const url = new URL(request.url)
   const back = (propertyId: string) => `${url.pathname}${url.search}#item-${propertyId}`

@@ -4,7 +4,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { notFound, orNotFound } from '#app/lib/http.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
-import { moveDeal } from '#app/modules/deals/deals.server.ts'
+import { findOwnedDeal, moveDeal } from '#app/modules/deals/deals.server.ts'
 import { dealStageLabel } from '#app/modules/deals/format.ts'
 import { DealStageSchema } from '#app/modules/deals/schemas.ts'
 
@@ -14,8 +14,8 @@ export const MoveDealIntentSchema = z.object({ intent: z.literal('move') })
 /**
  * intent=move, the one action shared by the board (/deals) and the deal page: moves the deal,
  * flashes what happened and redirects to the same-site `redirectTo` (default `fallback`). A
- * foreign or malformed deal id is a 404; a stage outside the list is a 400 shown next to that
- * deal's select.
+ * foreign or malformed deal id is a 404 (whatever the stage); a stage outside the list is a 400
+ * shown next to that deal's select.
  */
 export async function handleMoveDeal(
   context: Readonly<RouterContextProvider>,
@@ -24,7 +24,8 @@ export async function handleMoveDeal(
   dealId: unknown,
   fallback: string,
 ) {
-  if (!isUuid(dealId)) notFound()
+  // Ownership first: another broker's deal is a 404 even with a stage outside the list.
+  if (!isUuid(dealId) || !(await findOwnedDeal(brokerId, dealId))) notFound()
   const stage = DealStageSchema.safeParse(form.get('stage'))
   if (!stage.success) {
     return data({ intent: 'move' as const, dealId, error: 'Choose one of the stages listed.' }, { status: 400 })

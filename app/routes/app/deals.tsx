@@ -15,6 +15,7 @@ import { EmptyState, PageHeader } from '#app/ui/page.tsx'
 import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deals'
 import { readForm } from '#app/http/form-body.server.ts'
+import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
 
@@ -39,6 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealsActionSchema)
   if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
+  // Ownership first: another broker's client or property is a 404 whatever else is wrong.
+  await requireOwnedFormIds(user.id, [
+    ['client', form.get('clientId')],
+    ['property', form.get('propertyId')],
+  ])
   if (submission.status !== 'success') {
     return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 })
   }

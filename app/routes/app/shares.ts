@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect } from 'react-router'
-import { orNotFound } from '#app/lib/http.ts'
+import { notFound, orNotFound } from '#app/lib/http.ts'
 import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
@@ -11,6 +11,7 @@ import { createShare, revokeShare } from '#app/modules/sharing/shares.server.ts'
 import type { Route } from './+types/shares'
 import { SHARE_KINDS } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { isOwned, requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 
 const EXPIRY_MESSAGE = `Choose an expiry between 1 and ${SHARE_EXPIRY_MAX_DAYS} days, or leave it empty for a link that never expires.`
 
@@ -25,6 +26,18 @@ const ShareActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('revoke'), shareId: z.string() }),
 ])
 
+/**
+ * Ownership first: another broker's target is a 404 whatever else the form got wrong (an expiry
+ * out of range used to come back as a toast first). An unknown kind names no table, so the id
+ * must then be one of the broker's properties or clients; the kind is refused (400) after.
+ */
+async function requireOwnedTarget(brokerId: string, kind: FormDataEntryValue | null, targetId: FormDataEntryValue | null) {
+  if (kind === 'property') return requireOwnedFormIds(brokerId, [['property', targetId]])
+  if (kind === 'client_listing') return requireOwnedFormIds(brokerId, [['client', targetId]])
+  if (targetId === null || targetId === '') return
+  if (!(await isOwned(brokerId, 'property', targetId)) && !(await isOwned(brokerId, 'client', targetId))) notFound()
+}
+
 // Only a form target: there is nothing to show at /shares itself.
 export function loader() {
   throw data('Not found', { status: 404 })
@@ -33,13 +46,15 @@ export function loader() {
 /**
  * POST /shares from the share panel of a property or client-listing page. The panel lives on
  * another page, so a refused expiry comes back as an error toast on that page (the number
- * field's min/max stop it in the browser first); foreign targets and links are a 404.
+ * field's min/max stop it in the browser first); foreign targets and links are a 404, checked
+ * before anything else in the form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const form = await readForm(request)
   const back = safeRedirectPath(form.get('redirectTo'), '/home')
   if (form.get('intent') !== 'create' && form.get('intent') !== 'revoke') throw data('Unknown action.', { status: 400 })
+  if (form.get('intent') === 'create') await requireOwnedTarget(user.id, form.get('kind'), form.get('targetId'))
   const submission = parseWithZod(form, { schema: ShareActionSchema })
   if (submission.status !== 'success') {
     if (submission.error?.expiresInDays) {

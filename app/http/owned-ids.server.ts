@@ -1,0 +1,31 @@
+import { notFound } from '#app/lib/http.ts'
+import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
+import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+
+export type OwnedKind = 'property' | 'client' | 'deal'
+
+const FIND: Record<OwnedKind, (brokerId: string, id: unknown) => Promise<unknown>> = {
+  property: findOwnedProperty,
+  client: findOwnedClient,
+  deal: findOwnedDeal,
+}
+
+/** Whether the id names one of the broker's rows of that kind (a malformed id names nothing). */
+export async function isOwned(brokerId: string, kind: OwnedKind, id: unknown): Promise<boolean> {
+  return Boolean(await FIND[kind](brokerId, id))
+}
+
+/**
+ * Ownership before validation: a form that names another broker's property, client or deal, or
+ * an id that names nothing, is a 404 whatever else it got wrong. Checked before the form's other
+ * fields, so an answer never depends on those for an id that is not the broker's (a toast or a
+ * field message would come back for a foreign id, and a 404 only once the form is right). A field
+ * left empty is not checked: "Choose a client." is the form's own message for that.
+ */
+export async function requireOwnedFormIds(brokerId: string, fields: readonly (readonly [OwnedKind, FormDataEntryValue | null])[]) {
+  for (const [kind, value] of fields) {
+    if (value === null || value === '') continue
+    if (!(await isOwned(brokerId, kind, value))) notFound()
+  }
+}
