@@ -18,7 +18,7 @@ export type BodyTimeouts = {
   bodyMinBytesPerSecond: number
 }
 
-type Logger = { error(fields: Record<string, unknown>, message: string): void }
+type Logger = { error(fields: Record<string, unknown>, message: string): void; warn(fields: Record<string, unknown>, message: string): void }
 
 // Methods the Fetch API refuses to build a Request with; Node's parser accepts them.
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
@@ -200,7 +200,9 @@ export function createNodeRequestListener(
     try {
       if (answerEarly && (method === 'GET' || method === 'HEAD') && (await answerEarly(req, res))) return
     } catch (error) {
-      return failed(req, res, error)
+      if (res.headersSent) return failed(req, res, error)
+      // Only a shortcut: whatever tripped it, the app's own path answers the request.
+      logger.warn({ err: error }, 'early answer failed; the app answers instead')
     }
     if (beforeApp) beforeApp(req, res, () => void answer(req, res, url, method))
     else void answer(req, res, url, method)

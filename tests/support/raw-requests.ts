@@ -9,7 +9,7 @@ import fc from 'fast-check'
 export const CRASHING_HOSTS = ['x@y', 'a:b@127.0.0.1', 'a b', '[', '%', '127.0.0.1:99999', '']
 export const CRASHING_TARGETS = (port: number) => ['//x@y', '//a:b@c/home', `http://u:p@127.0.0.1:${port}/`, 'http://a@/auth', '//%40', '///a@']
 
-const PATHS = ['/', '/healthz', '/home', '/auth', '/properties', '/pricing', '/preview/abc', '/client-listing/x', '/media/x/thumb', '/assets/x.js', '/unsubscribe/t', '/webhooks/stripe', '/logout']
+const PATHS = ['/', '/healthz', '/home', '/auth', '/properties', '/pricing', '/preview/abc', '/preview/AAAAAAAAAAAAAAAAAAAAAA', '/client-listing/x', '/client-listing/BBBBBBBBBBBBBBBBBBBBBB?utm_source=x', '/media/x/thumb', '/assets/x.js', '/unsubscribe/t', '/webhooks/stripe', '/logout']
 
 const methods = fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE', 'CONNECT', 'PROPFIND', 'get', 'G ET', '')
 
@@ -37,7 +37,7 @@ const headerName = fc.oneof(
 )
 const headerValue = fc.oneof(
   fc.string({ maxLength: 60 }),
-  fc.constantFrom('bv_session=x; bv_nav=%', 'application/x-www-form-urlencoded', 'multipart/form-data', 'null', 'bytes=0-0,-1', '100-continue', 'websocket', 'x'.repeat(9_000)),
+  fc.constantFrom('bv_session=x; bv_nav=%', 'bv_visitor=%E0%A4%A; bv_theme="dark', 'bv_visitor=a; bv_visitor=b', 'application/x-www-form-urlencoded', 'multipart/form-data', 'null', 'bytes=0-0,-1', '100-continue', 'websocket', 'x'.repeat(9_000)),
 )
 
 type Body = { headers: readonly string[]; bytes: string }
