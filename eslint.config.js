@@ -42,6 +42,8 @@ export const MODULE_ORDER = [
  * the table object, so every other module reads and writes it through the owner's functions.
  * The demo seeder is a module like any other.
  */
+// The owning module of each table, as db/tables.ts registers it (a test keeps the two equal:
+// tests/integration/table-registry.test.ts); ESLint reads this copy because it loads no TypeScript.
 export const TABLE_OWNERS = {
   users: 'auth',
   passwordResetTokens: 'auth',
