@@ -1,5 +1,5 @@
 /**
- * Reference data: the one list of each kind of value (PRODUCT.md §4). The database enums are
+ * Reference data: the one list of each kind of value (docs/product.md §4). The database enums are
  * built from these lists and the app imports them from here, so a value can never exist in
  * one place and not the other. Plain constants only: the browser bundle imports this file too.
  * Labels and other presentation live in the modules' catalogs.

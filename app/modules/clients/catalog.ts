@@ -1,4 +1,4 @@
-/** Labels for clients and deals (PRODUCT.md §4). The value lists themselves are in db/reference.ts. */
+/** Labels for clients and deals (docs/product.md §4). The value lists themselves are in db/reference.ts. */
 
 export const CLIENT_LABELS: Record<string, string> = {
   buyer: 'Buyer',

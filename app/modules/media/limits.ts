@@ -1,6 +1,6 @@
 export const MB = 1024 * 1024
 
-/** Per property (PRODUCT.md §5): enough for a full listing, small enough for a share page. */
+/** Per property (docs/product.md §5): enough for a full listing, small enough for a share page. */
 export const MAX_PHOTOS_PER_PROPERTY = 40
 export const MAX_DOCUMENTS_PER_PROPERTY = 40
 export const MAX_PHOTO_BYTES = 15 * MB

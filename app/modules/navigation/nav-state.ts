@@ -1,6 +1,6 @@
 import { MINUTE_MS, SECOND_MS } from '#app/lib/time.ts'
 
-/** The seed's browser-stored flags, kept server-side in one signed cookie (PRODUCT.md §2). */
+/** The seed's browser-stored flags, kept server-side in one signed cookie (docs/product.md §2). */
 export type NavState = {
   trialExpired: boolean
   networkError: boolean

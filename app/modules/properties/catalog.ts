@@ -1,4 +1,4 @@
-/** Labels and presentation for listings (PRODUCT.md §4). The value lists themselves are in db/reference.ts. */
+/** Labels and presentation for listings (docs/product.md §4). The value lists themselves are in db/reference.ts. */
 import type { Category } from '#db/reference.ts'
 
 export const FEATURES = [
