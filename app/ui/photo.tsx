@@ -13,7 +13,7 @@ function photoSrcSet(photo: PhotoForImage) {
     const width = variantWidth(variant, photo.width)
     if (!byWidth.has(width)) byWidth.set(width, variant)
   }
-  return [...byWidth].map(([width, variant]) => `${photoUrl(photo.id, variant)} ${width}w`).join(', ')
+  return [...byWidth].map(([width, variant]) => `${photoUrl(photo, variant)} ${width}w`).join(', ')
 }
 
 /**
@@ -35,7 +35,7 @@ export function PhotoImage({
 }) {
   return (
     <img
-      src={photoUrl(photo.id, 'medium')}
+      src={photoUrl(photo, 'medium')}
       srcSet={photoSrcSet(photo)}
       sizes={sizes}
       width={photo.width}

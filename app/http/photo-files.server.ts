@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto'
+import { fileTag } from '#app/modules/media/file-tags.server.ts'
+import { ORIGINAL_FORMAT, VARIANT_FORMAT } from '#app/modules/media/images.server.ts'
+import { getFileStorage } from '#app/modules/media/storage.server.ts'
+import { FILE_TAG_PATTERN, isPhotoVariant, variantWidth, VARIANT_EXTENSION } from '#app/modules/media/variants.ts'
+import { findViewablePhoto, type Viewer } from '#app/modules/sharing/file-access.server.ts'
+
+/*
+ * Photo files (docs/decisions/027-public-immutable-photos.md).
+ *
+ * - `/media/{id}/{thumb|medium|large}/{tag}.webp` names one file whose bytes never change (the
+ *   tag is a hash of its storage key, file-tags.server.ts). While the photo is open to anyone
+ *   (a live share reaches it, or its property is public and active) it is answered with a
+ *   public, year-long, immutable cache, so a CDN or the phone keeps it; to its owner otherwise
+ *   with the same lifetime but private; to anyone else a 404 that nobody caches. A tag that is
+ *   not the file's is a 404 too, so no cache ever stores other bytes under a tagged URL.
+ * - `/media/{id}/{variant}` (the owner's pages before, links in old mails) answers as before:
+ *   private, the sizes for a year, the original for an hour.
+ * - Both ask nothing of the database while the photo is known to be open (open-photos.server.ts).
+ */
+
+export const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable'
+const PRIVATE_IMMUTABLE = 'private, max-age=31536000, immutable'
+const ORIGINAL_CACHE_CONTROL = 'private, max-age=3600'
+const NOT_FOUND_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }
+
+/** "{tag}.webp" → the tag, or null for anything else. */
+function tagOfFileName(fileName: string) {
+  const suffix = `.${VARIANT_EXTENSION}`
+  if (!fileName.endsWith(suffix)) return null
+  const tag = fileName.slice(0, -suffix.length)
+  return FILE_TAG_PATTERN.test(tag) ? tag : null
+}
+
+/** The untagged URL's ETag: strong and stable, a key names one file whose bytes never change. Hashed to keep keys private. */
+const untaggedEtag = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 32)}"`
+
+function matchesEtag(ifNoneMatch: string | null | undefined, etag: string) {
+  if (!ifNoneMatch) return false
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+function notFoundResponse() {
+  return new Response('Not found', { status: 404, headers: NOT_FOUND_HEADERS })
+}
+
+/**
+ * GET /media/{photoId}/{variant} and /media/{photoId}/{variant}/{tag}.webp through the router:
+ * 404 for anything the viewer may not see, or a tag that is not the file's.
+ */
+export async function photoFileResponse(
+  request: Request,
+  viewer: Viewer,
+  { photoId, variant, fileName }: { photoId: string; variant: string; fileName: string | undefined },
+): Promise<Response> {
+  if (!isPhotoVariant(variant)) return notFoundResponse()
+  const tag = fileName === undefined ? null : variant === 'original' ? null : tagOfFileName(fileName)
+  if (fileName !== undefined && tag === null) return notFoundResponse()
+  const found = await findViewablePhoto(viewer, photoId)
+  if (!found) return notFoundResponse()
+  const { file: photo, open } = found
+  const isOriginal = variant === 'original'
+  const key = isOriginal ? photo.originalKey : photo.variantKeys[String(variantWidth(variant, photo.width))]
+  if (!key || (tag !== null && fileTag(key) !== tag)) return notFoundResponse()
+
+  const etag = tag === null ? untaggedEtag(key) : `"${tag}"`
+  const cacheControl = tag !== null ? (open ? PUBLIC_IMMUTABLE : PRIVATE_IMMUTABLE) : isOriginal ? ORIGINAL_CACHE_CONTROL : PRIVATE_IMMUTABLE
+  const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl, 'X-Content-Type-Options': 'nosniff' })
+  if (matchesEtag(request.headers.get('If-None-Match'), etag)) return new Response(null, { status: 304, headers })
+
+  const stored = await getFileStorage().get(key)
+  if (!stored) return notFoundResponse()
+  headers.set('Content-Type', isOriginal ? ORIGINAL_FORMAT.contentType : VARIANT_FORMAT.contentType)
+  headers.set('Content-Length', String(stored.bytes))
+  return new Response(stored.body, { headers })
+}
