@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -26,7 +27,8 @@ import { createActionLookup, screenRequest } from '#app/http/request-boundary.se
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
 import { deferAppScripts } from '#app/http/defer-app-scripts.server.ts'
-import { closeAfterAnswer, createNodeRequestListener } from '#app/http/node-listener.server.ts'
+import { closeAfterAnswer, createNodeRequestListener, type NodeMiddleware } from '#app/http/node-listener.server.ts'
+import { serveOpenPhotoFromMemory } from '#app/http/photo-files.server.ts'
 import { answerFromShareCache } from '#app/http/share-page-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
@@ -141,11 +143,15 @@ export function createAppRequestHandler(build: ServerBuild, mode?: string) {
 export function createAppNodeListener(build: ServerBuild, mode?: string) {
   const env = getEnv()
   const { bodyIdleMs } = serverTimeoutsMs(env)
-  return createNodeRequestListener(createAppRequestHandler(build, mode), {
+  const listener = createNodeRequestListener(createAppRequestHandler(build, mode), {
     appOrigin: new URL(env.APP_URL).origin,
     timeouts: { bodyIdleMs, bodyMinBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
     logger: { error: (fields, message) => console.error(message, fields) },
   })
+  // A shared photo's tagged file goes out like a static file, before static files and the app
+  // (docs/decisions/027-public-immutable-photos.md); anything else goes on as before.
+  return (req: IncomingMessage, res: ServerResponse, beforeApp?: NodeMiddleware) =>
+    listener(req, res, (req, res, next) => serveOpenPhotoFromMemory(req, res, () => (beforeApp ? beforeApp(req, res, next) : next())))
 }
 
 /**

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileTag } from '#app/modules/media/file-tags.server.ts'
 import { ORIGINAL_FORMAT, VARIANT_FORMAT } from '#app/modules/media/images.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
-import { FILE_TAG_PATTERN, isPhotoVariant, variantWidth, VARIANT_EXTENSION } from '#app/modules/media/variants.ts'
+import { FILE_TAG_PATTERN, isPhotoVariant, variantWidth, VARIANT_EXTENSION, type SizedVariant } from '#app/modules/media/variants.ts'
 import { findViewablePhoto, type Viewer } from '#app/modules/sharing/file-access.server.ts'
+import { openPhotoInMemory } from '#app/modules/sharing/open-photos.server.ts'
+import { fixedSecurityHeaders } from './security-headers.server.ts'
 
 /*
  * Photo files (docs/decisions/027-public-immutable-photos.md).
@@ -16,7 +21,9 @@ import { findViewablePhoto, type Viewer } from '#app/modules/sharing/file-access
  *   not the file's is a 404 too, so no cache ever stores other bytes under a tagged URL.
  * - `/media/{id}/{variant}` (the owner's pages before, links in old mails) answers as before:
  *   private, the sizes for a year, the original for an hour.
- * - Both ask nothing of the database while the photo is known to be open (open-photos.server.ts).
+ * - Both ask nothing of the database while the photo is known to be open
+ *   (open-photos.server.ts); a tagged URL of such a photo is even answered before the request
+ *   reaches the fetch handler (`serveOpenPhotoFromMemory`), from local disk, as a static file is.
  */
 
 export const PUBLIC_IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -73,4 +80,72 @@ export async function photoFileResponse(
   headers.set('Content-Type', isOriginal ? ORIGINAL_FORMAT.contentType : VARIANT_FORMAT.contentType)
   headers.set('Content-Length', String(stored.bytes))
   return new Response(stored.body, { headers })
+}
+
+const TAGGED_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(thumb|medium|large)\/([\w-]{12})\.webp$/
+
+// Sizes of files by key (a key's bytes never change): a hit costs no stat. Bounded, oldest out.
+const fileBytes = new Map<string, number>()
+const MAX_REMEMBERED_SIZES = 50_000
+
+async function sizeOf(path: string, key: string) {
+  let bytes = fileBytes.get(key)
+  if (bytes === undefined) {
+    bytes = (await stat(path)).size
+    if (fileBytes.size >= MAX_REMEMBERED_SIZES) fileBytes.delete(fileBytes.keys().next().value!)
+    fileBytes.set(key, bytes)
+  }
+  return bytes
+}
+
+/**
+ * Before the fetch handler (and before static files): a tagged URL of a photo known to be open
+ * is answered from local disk with no Request, no router and no query, like a static file.
+ * Everything else — another path, a query string, a photo not kept in memory, a tag that is not
+ * the file's, object storage, a file that cannot be read — goes on to `next`, where the router
+ * answers it (photoFileResponse).
+ */
+export function serveOpenPhotoFromMemory(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next()
+  const match = TAGGED_PATH.exec(req.url ?? '')
+  if (!match) return next()
+  const started = performance.now()
+  const [, photoId, variant, tag] = match as unknown as [string, string, SizedVariant, string]
+  const kept = openPhotoInMemory(photoId)
+  const width = kept ? String(variantWidth(variant, kept.file.width)) : ''
+  const key = kept?.tags[width] === tag ? kept.file.variantKeys[width] : undefined
+  const path = key ? getFileStorage().localPath?.(key) : undefined
+  if (!key || !path) return next()
+
+  const headers: Record<string, string> = {
+    ...fixedSecurityHeaders(),
+    ETag: `"${tag}"`,
+    'Cache-Control': PUBLIC_IMMUTABLE,
+  }
+  // As every response says (security-headers.server.ts), and that it never reached the router.
+  const timing = () => [`app;desc="server";dur=${(performance.now() - started).toFixed(1)}`, 'db;desc="0 queries"', 'photo;desc="before the router"']
+  if (matchesEtag(req.headers['if-none-match'], headers.ETag!)) {
+    res.writeHead(304, { ...headers, 'Server-Timing': timing() })
+    res.end()
+    return
+  }
+  const send = (bytes: number, body: NodeJS.ReadableStream | null) => {
+    res.writeHead(200, { ...headers, 'Content-Type': VARIANT_FORMAT.contentType, 'Content-Length': bytes, 'Server-Timing': timing() })
+    if (body) body.pipe(res)
+    else res.end()
+  }
+  sizeOf(path, key).then(
+    (bytes) => {
+      if (req.method === 'HEAD') return send(bytes, null)
+      const stream = createReadStream(path)
+      // Headers go out once the file is open: a file that cannot be read is the router's 404.
+      stream.once('open', () => send(bytes, stream))
+      stream.once('error', () => {
+        if (res.headersSent) res.destroy()
+        else next()
+      })
+      res.once('close', () => stream.destroy())
+    },
+    () => next(),
+  ).catch(() => res.destroy())
 }

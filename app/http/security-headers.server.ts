@@ -39,6 +39,20 @@ export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) => withSecurityHeaders(next)
 
 /**
+ * The security headers every response carries that do not depend on the request (also set by
+ * the photo files served before the router, photo-files.server.ts).
+ */
+export function fixedSecurityHeaders(): Record<string, string> {
+  return {
+    'X-App-Version': APP_VERSION,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    ...(getEnv().APP_URL.startsWith('https://') && { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }),
+  }
+}
+
+/**
  * Runs `respond` counting its queries, and sets the headers every response carries on what it
  * returns (also for the share pages that are answered before the router, share-page-cache.server.ts).
  */
@@ -46,15 +60,8 @@ export function withSecurityHeaders(respond: () => Promise<Response>): Promise<R
   return withQueryCount(async (metrics) => {
     const started = performance.now()
     const response = await respond()
-    const env = getEnv()
     const headers = response.headers
-    headers.set('X-App-Version', APP_VERSION)
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    headers.set('X-Frame-Options', 'DENY')
-    if (env.APP_URL.startsWith('https://')) {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    }
+    for (const [name, value] of Object.entries(fixedSecurityHeaders())) headers.set(name, value)
     headers.append('Server-Timing', `app;desc="server";dur=${(performance.now() - started).toFixed(1)}`)
     headers.append('Server-Timing', `db;desc="${metrics.queries} queries"`)
     return response
