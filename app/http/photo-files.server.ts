@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileTag } from '#app/modules/media/file-tags.server.ts'
 import { ORIGINAL_FORMAT, VARIANT_FORMAT } from '#app/modules/media/images.server.ts'
@@ -84,23 +83,37 @@ export async function photoFileResponse(
 
 const TAGGED_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/(thumb|medium|large)\/([\w-]{12})\.webp$/
 
-// Sizes of files by key (a key's bytes never change): a hit costs no stat. Bounded, oldest out.
-const fileBytes = new Map<string, number>()
-const MAX_REMEMBERED_SIZES = 50_000
+// The bytes of recently served files by key (a key's bytes never change), least recently used
+// out past 16 MiB: a phone's first screen of a busy share page is answered with no file system
+// call at all, as a static file server that keeps its files in memory would.
+const MAX_KEPT_BYTES = 16 * 1024 * 1024
+const keptFiles = new Map<string, Buffer>()
+let keptBytes = 0
 
-async function sizeOf(path: string, key: string) {
-  let bytes = fileBytes.get(key)
-  if (bytes === undefined) {
-    bytes = (await stat(path)).size
-    if (fileBytes.size >= MAX_REMEMBERED_SIZES) fileBytes.delete(fileBytes.keys().next().value!)
-    fileBytes.set(key, bytes)
+async function bytesOf(path: string, key: string) {
+  const kept = keptFiles.get(key)
+  if (kept) {
+    keptFiles.delete(key)
+    keptFiles.set(key, kept)
+    return kept
+  }
+  const bytes = await readFile(path)
+  if (bytes.length <= MAX_KEPT_BYTES / 16 && !keptFiles.has(key)) {
+    keptFiles.set(key, bytes)
+    keptBytes += bytes.length
+    for (const [oldKey, old] of keptFiles) {
+      if (keptBytes <= MAX_KEPT_BYTES) break
+      keptFiles.delete(oldKey)
+      keptBytes -= old.length
+    }
   }
   return bytes
 }
 
 /**
  * Before the fetch handler (and before static files): a tagged URL of a photo known to be open
- * is answered from local disk with no Request, no router and no query, like a static file.
+ * is answered with no Request, no router and no query, like a static file: from memory when it
+ * was served lately, else read from local disk.
  * Everything else — another path, a query string, a photo not kept in memory, a tag that is not
  * the file's, object storage, a file that cannot be read — goes on to `next`, where the router
  * answers it (photoFileResponse).
@@ -129,22 +142,11 @@ export function serveOpenPhotoFromMemory(req: IncomingMessage, res: ServerRespon
     res.end()
     return
   }
-  const send = (bytes: number, body: NodeJS.ReadableStream | null) => {
-    res.writeHead(200, { ...headers, 'Content-Type': VARIANT_FORMAT.contentType, 'Content-Length': bytes, 'Server-Timing': timing() })
-    if (body) body.pipe(res)
-    else res.end()
-  }
-  sizeOf(path, key).then(
+  // A file that cannot be read is the router's answer (a 404).
+  bytesOf(path, key).then(
     (bytes) => {
-      if (req.method === 'HEAD') return send(bytes, null)
-      const stream = createReadStream(path)
-      // Headers go out once the file is open: a file that cannot be read is the router's 404.
-      stream.once('open', () => send(bytes, stream))
-      stream.once('error', () => {
-        if (res.headersSent) res.destroy()
-        else next()
-      })
-      res.once('close', () => stream.destroy())
+      res.writeHead(200, { ...headers, 'Content-Type': VARIANT_FORMAT.contentType, 'Content-Length': bytes.length, 'Server-Timing': timing() })
+      res.end(req.method === 'HEAD' ? undefined : bytes)
     },
     () => next(),
   ).catch(() => res.destroy())
