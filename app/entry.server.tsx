@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
@@ -27,7 +28,8 @@ import { createActionLookup, screenRequest } from '#app/http/request-boundary.se
 import { withDatabaseOutagePages } from '#app/http/database-outage.server.ts'
 import { waitForDatabase } from '#app/http/database-ready.server.ts'
 import { deferAppScripts } from '#app/http/defer-app-scripts.server.ts'
-import { closeAfterAnswer, createNodeRequestListener } from '#app/http/node-listener.server.ts'
+import { closeAfterAnswer, createNodeRequestListener, type NodeMiddleware } from '#app/http/node-listener.server.ts'
+import { serveOpenPhotoFromMemory } from '#app/http/photo-files.server.ts'
 import { answerFromShareCache, answerShareAtNode } from '#app/http/share-page-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
@@ -165,13 +167,17 @@ function withHeader(response: Response, name: string, value: string): Response {
 export function createAppNodeListener(build: ServerBuild, mode?: string) {
   const env = getEnv()
   const { bodyIdleMs } = serverTimeoutsMs(env)
-  return createNodeRequestListener(createAppRequestHandler(build, mode, { shareCacheAnsweredEarlier: true }), {
+  const listener = createNodeRequestListener(createAppRequestHandler(build, mode, { shareCacheAnsweredEarlier: true }), {
     appOrigin: new URL(env.APP_URL).origin,
     timeouts: { bodyIdleMs, bodyMinBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
     // A share page in memory is answered before a Fetch Request is built (docs/decisions/027).
     answerEarly: answerShareAtNode,
     logger,
   })
+  // A shared photo's tagged file goes out like a static file, before static files and the app
+  // (docs/decisions/028-public-immutable-photos.md); anything else goes on as before.
+  return (req: IncomingMessage, res: ServerResponse, beforeApp?: NodeMiddleware) =>
+    listener(req, res, (req, res, next) => serveOpenPhotoFromMemory(req, res, () => (beforeApp ? beforeApp(req, res, next) : next())))
 }
 
 /**

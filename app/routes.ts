@@ -38,8 +38,9 @@ export default [
   route('unsubscribe/:token', 'routes/share/unsubscribe.tsx'),
 
   route('theme', 'routes/resources/theme.ts'),
-  // Files check their own access: the owner now, live shares and public listings later.
-  route('media/:photoId/:variant', 'routes/resources/media.ts'),
+  // Files check their own access: the owner, live shares and public listings. A photo's sized
+  // file also has a tagged address, public and immutable while the photo is open to anyone.
+  route('media/:photoId/:variant/:file?', 'routes/resources/media.ts'),
   route('documents/:documentId', 'routes/resources/document.ts'),
   // Brokers' avatars are public by their random, per-upload id (share pages show them).
   route('avatars/:avatarId/:size', 'routes/resources/avatar.ts'),

@@ -30,7 +30,8 @@ test('a share page on a phone loads only its first screen of photos: the 640w co
     const fetched: string[] = []
     phone.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.pathname.startsWith('/media/')) fetched.push(url.pathname.split('/').at(-1)!)
+      // /media/{id}/{variant}/{tag}.webp: the variant is the third segment.
+      if (url.pathname.startsWith('/media/')) fetched.push(url.pathname.split('/')[3]!)
     })
     await phone.goto(shareUrl, { waitUntil: 'networkidle' })
     const shown = phone.getByRole('list', { name: `Photos of ${TITLE}` })

@@ -29,7 +29,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startServer } from './bench/app-server.mjs'
-import { buildCeiling, startCeiling } from './bench/ceiling.mjs'
+import { buildCeiling, startCeiling, writeCeilingPhotos } from './bench/ceiling.mjs'
 import { createTargetDatabase } from './bench/database.mjs'
 import { judge, markdownSummary, printSummary } from './bench/report.mjs'
 import { explainListQueries, makePhotoFiles, seedAll } from './bench/seed.mjs'
@@ -99,6 +99,7 @@ function createContext(options) {
   const targets = new Map()
   let ceiling = null
   let photoFiles = null
+  const wantsPhotoFiles = options.sections.includes('phone') || options.sections.includes('share')
   const started = performance.now()
   const log = (message) => console.log(`[${elapsed(started).padStart(7)}] ${message}`)
 
@@ -108,8 +109,8 @@ function createContext(options) {
     const { db, env } = await createTargetDatabase(name, { dataDir, cleanup })
     let seeded
     try {
-      // Real photo files only for the phone probe; encoded (sharp's threads) while the rows go in.
-      if (options.sections.includes('phone')) photoFiles ??= makePhotoFiles()
+      // Real photo files only for the sections that download them; encoded (sharp's threads) while the rows go in.
+      if (wantsPhotoFiles) photoFiles ??= makePhotoFiles()
       seeded = await seedAll(db, { dataDir, photoFiles })
       if (options.explain) await explainListQueries(db, seeded.brokerId)
     } finally {
@@ -146,6 +147,8 @@ function createContext(options) {
       ceiling ??= (async () => {
         const folder = path.join(tempDir, 'ceiling')
         await buildCeiling(folder)
+        // The photo files the targets serve, as plain static files of the ceiling (share's photo figure).
+        if (wantsPhotoFiles) writeCeilingPhotos(folder, await (photoFiles ??= makePhotoFiles()))
         const server = await startCeiling(folder, await freePort())
         cleanup.add('stop the ceiling server', () => server.stop())
         log(`ceiling: bare React Router page built and served at ${server.url}`)

@@ -170,7 +170,7 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
   res.end()
 }
 
-type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void
 
 /**
  * A Node request listener around the app's fetch handler. `appOrigin` is APP_URL's origin: the

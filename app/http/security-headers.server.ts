@@ -55,6 +55,14 @@ export function securityHeaderPairs(): [string, string][] {
 export const securityHeadersMiddleware: MiddlewareFunction<Response> = (_args, next) => withSecurityHeaders(next)
 
 /**
+ * The security headers every response carries that do not depend on the request (also set by
+ * the photo files served before the router, photo-files.server.ts).
+ */
+export function fixedSecurityHeaders(): Record<string, string> {
+  return Object.fromEntries(securityHeaderPairs())
+}
+
+/**
  * Runs `respond` counting its queries, and sets the headers every response carries on what it
  * returns (also for the share pages that are answered before the router, share-page-cache.server.ts).
  */

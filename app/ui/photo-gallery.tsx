@@ -29,6 +29,8 @@ type Layout = {
   tile: (index: number) => string
   /** The `sizes` of a tile's image by position. */
   sizes: (index: number) => string
+  /** The cover leads the page (its largest paint): fetched first, when it loads eagerly. */
+  coverFirst?: boolean
 }
 
 /** The broker's property page: every tile alike, cover first. */
@@ -56,6 +58,8 @@ export const SHARE_GALLERY: Layout = {
       : `aspect-[4/3]${index >= PRINTED_PHOTOS ? ' print:hidden' : ''}`,
   sizes: (index) =>
     index === 0 ? '(min-width: 768px) 768px, (min-width: 480px) 100vw, 320px' : '(min-width: 640px) 256px, (min-width: 480px) 50vw, 160px',
+  // On a phone's slow link the cover otherwise shares the bandwidth with the six tiles below it.
+  coverFirst: true,
 }
 
 export function PhotoGallery({
@@ -83,6 +87,7 @@ export function PhotoGallery({
           photo={photo}
           alt={photoAlt(photo, index, title)}
           eager={index < eagerCount}
+          priority={index === 0 && index < eagerCount && layout.coverFirst === true}
           sizes={layout.sizes(index)}
           className="h-full w-full object-cover"
         />

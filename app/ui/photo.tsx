@@ -13,7 +13,7 @@ function photoSrcSet(photo: PhotoForImage) {
     const width = variantWidth(variant, photo.width)
     if (!byWidth.has(width)) byWidth.set(width, variant)
   }
-  return [...byWidth].map(([width, variant]) => `${photoUrl(photo.id, variant)} ${width}w`).join(', ')
+  return [...byWidth].map(([width, variant]) => `${photoUrl(photo, variant)} ${width}w`).join(', ')
 }
 
 /**
@@ -24,24 +24,28 @@ export function PhotoImage({
   photo,
   sizes,
   eager = false,
+  priority = false,
   className = '',
   alt,
 }: {
   photo: PhotoForImage
   sizes: string
   eager?: boolean
+  /** The page's largest paint: fetched ahead of the other images (and preloaded so by React). */
+  priority?: boolean
   className?: string
   alt?: string
 }) {
   return (
     <img
-      src={photoUrl(photo.id, 'medium')}
+      src={photoUrl(photo, 'medium')}
       srcSet={photoSrcSet(photo)}
       sizes={sizes}
       width={photo.width}
       height={photo.height}
       alt={alt ?? photo.caption}
       loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       // Sizing and fit are the caller's: one class per property, so no two utilities compete.
       className={className}

@@ -104,6 +104,22 @@ export async function buildCeiling(folder) {
   if (code !== 0) throw new Error(`ceiling build failed (exit ${code}):\n${Buffer.concat(output).toString().slice(-3000)}`)
 }
 
+/**
+ * Puts the bench's photo files (seed.mjs's makePhotoFiles) into the built app's static folder,
+ * before it is served (sirv lists its files at start): set n's file of width w answers at
+ * /photos/{n}-{w}.webp with the headers sirv gives every static file, like an asset of the app.
+ */
+export function writeCeilingPhotos(folder, photoFiles) {
+  const dir = path.join(folder, 'build/client/photos')
+  mkdirSync(dir, { recursive: true })
+  photoFiles.forEach((set, n) => {
+    for (const [width, data] of Object.entries(set)) if (width !== 'original') writeFileSync(path.join(dir, `${n}-${width}.webp`), data)
+  })
+}
+
+/** The static address of set n's file of width w on the ceiling server. */
+export const ceilingPhotoPath = (n, width) => `photos/${n}-${width}.webp`
+
 /** Serves a built ceiling app on port; resolves when it answers. */
 export async function startCeiling(folder, port) {
   const script = path.join(ROOT, 'scripts/bench/ceiling-server.mjs')

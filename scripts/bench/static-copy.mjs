@@ -1,6 +1,6 @@
 // The phone probe's reference: a static, zero-JS copy of a share page, hand-minimal — what the
-// page should cost. Same title, text and photos (the same /media URLs, proxied to the app server
-// so both pages load their images from their own origin), one inline <style> of about 2 KB,
+// page should cost. Same title, text and photos (the same files, read once from the app server
+// and served from the copy's own origin as static files), one inline <style> of about 2 KB,
 // the main photo by srcset at 100vw, the others as lazy thumbnails sized for a two-column grid.
 // Served gzipped by a tiny node:http server.
 import http from 'node:http'
@@ -114,10 +114,31 @@ ${content}
 `
 }
 
-/** Serves the copy at / (gzip when asked) and proxies /media/* to the app server, cookie-less. */
-export function serveStaticCopy(html, appUrl, port) {
+/**
+ * The copy's photos, as a static site holds them: every file the copy links, read once from the
+ * app server (cookie-less, through the share) into memory. Map of path → bytes.
+ */
+export async function fetchCopyPhotos(page, appUrl) {
+  const { widths } = variantPlan()
+  const photos = new Map()
+  for (const id of page.photoIds) {
+    for (const [name] of widths) {
+      const path = `/media/${id}/${name}`
+      const response = await fetch(`${appUrl}${path}`)
+      if (response.status !== 200) throw new Error(`static copy: GET ${path} answered ${response.status}`)
+      photos.set(path, Buffer.from(await response.arrayBuffer()))
+    }
+  }
+  return photos
+}
+
+/**
+ * Serves the copy at / (gzip when asked) and its photos from memory, as a static file server
+ * does (Content-Length, a year's public cache): the reference a share page's photos are held to.
+ */
+export function serveStaticCopy(html, photos, port) {
   const gzipped = gzipSync(html)
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => {
     if (req.url === '/' || req.url === '/index.html') {
       const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
       res.writeHead(200, {
@@ -130,16 +151,10 @@ export function serveStaticCopy(html, appUrl, port) {
       res.end(gzip ? gzipped : html)
       return
     }
-    if (req.url.startsWith('/media/')) {
-      const upstream = await fetch(`${appUrl}${req.url}`).catch(() => null)
-      if (!upstream) return res.writeHead(502).end()
-      const headers = {}
-      for (const name of ['content-type', 'content-length', 'cache-control', 'etag']) {
-        const value = upstream.headers.get(name)
-        if (value) headers[name] = value
-      }
-      res.writeHead(upstream.status, headers)
-      res.end(Buffer.from(await upstream.arrayBuffer()))
+    const photo = photos.get(req.url)
+    if (photo) {
+      res.writeHead(200, { 'Content-Type': 'image/webp', 'Content-Length': photo.length, 'Cache-Control': 'public, max-age=31536000, immutable' })
+      res.end(photo)
       return
     }
     res.writeHead(404).end()

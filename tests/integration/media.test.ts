@@ -117,7 +117,8 @@ describe('photos', () => {
 
     const page = await (await browser.get(mediaPath)).text()
     expect(page).toContain('Cover')
-    expect(page).toContain(`/media/${photo!.id}/large 1280w`)
+    // Pages link each size at its tagged address (docs/decisions/028-public-immutable-photos.md).
+    expect(page).toMatch(new RegExp(`/media/${photo!.id}/large/[\\w-]{12}\\.webp 1280w`))
     await expectNoSpooledUploads()
   })
 
@@ -129,7 +130,7 @@ describe('photos', () => {
     expect(Object.keys(photo!.variantKeys).sort()).toEqual(['320', '500'])
     expect(await bodyMetadata(await browser.get(`/media/${photo!.id}/large`))).toMatchObject({ width: 500 })
     const page = await (await browser.get(mediaPath)).text()
-    expect(page).toContain(`/media/${photo!.id}/thumb 320w, /media/${photo!.id}/medium 500w`)
+    expect(page).toMatch(new RegExp(`/media/${photo!.id}/thumb/[\\w-]{12}\\.webp 320w, /media/${photo!.id}/medium/[\\w-]{12}\\.webp 500w`))
     expect(page).not.toContain('1280w')
   })
 

@@ -107,7 +107,8 @@ describe('share pages', () => {
     expect(html).toContain('<meta name="robots" content="noindex"/>')
     expect(html).toContain('<meta property="og:title" content="Sea view flat"/>')
     expect(html).toContain('<meta property="og:description" content="€450,000 · Lisbon"/>')
-    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/media/${photo!.id}/large"/>`)
+    // The cover's large size at its tagged, publicly cacheable address (a chat app's preview fetches it).
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="http://localhost:3000/media/${photo!.id}/large/[\\w-]{12}\\.webp"/>`))
     expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/preview/${propertyShare}"/>`)
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>')
     // A tap opens the photo in the page's own viewer (no script), not the raw file.

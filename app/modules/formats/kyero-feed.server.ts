@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { create } from 'xmlbuilder2'
 import { getEnv } from '#app/lib/env.server.ts'
 import { listPhotosOfProperties, photoSetVersion } from '#app/modules/media/queries.server.ts'
-import { photoUrl } from '#app/modules/media/variants.ts'
+import { photoUrl, type PhotoForImage } from '#app/modules/media/variants.ts'
 import { listOpenListings, openListingsVersion, type PropertyRow } from '#app/modules/properties/bulk.server.ts'
 import { LABELS } from '#app/modules/properties/catalog.ts'
 
@@ -52,9 +52,9 @@ const xmlText = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E
 /** "2026-11-23 16:20:00" (UTC), Kyero's date format. */
 const kyeroDate = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ')
 
-function buildKyeroXml(listings: PropertyRow[], photos: { propertyId: string; id: string }[]) {
+function buildKyeroXml(listings: PropertyRow[], photos: (PhotoForImage & { propertyId: string })[]) {
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
-  const photosOf = new Map<string, { id: string }[]>()
+  const photosOf = new Map<string, PhotoForImage[]>()
   for (const photo of photos) photosOf.set(photo.propertyId, [...(photosOf.get(photo.propertyId) ?? []), photo])
   const root = create({ version: '1.0', encoding: 'UTF-8' }).ele('root')
   root.ele('kyero').ele('feed_version').txt('3')
@@ -90,7 +90,7 @@ function buildKyeroXml(listings: PropertyRow[], photos: { propertyId: string; id
     if (images.length) {
       const list = node.ele('images')
       // Public and active listings' photos open to anyone (canViewPhoto): these URLs need no session.
-      images.forEach((photo, i) => list.ele('image', { id: String(i + 1) }).ele('url').txt(`${appUrl}${photoUrl(photo.id, 'large')}`))
+      images.forEach((photo, i) => list.ele('image', { id: String(i + 1) }).ele('url').txt(`${appUrl}${photoUrl(photo, 'large')}`))
     }
   }
   return root.end({ prettyPrint: true })

@@ -1,10 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
+import { photoFileTags } from './file-tags.server.ts'
+import type { PhotoForImage } from './variants.ts'
+
+/** A row with its storage keys as a page gets it: the keys stay here, their tags go out. */
+function withTags<Row extends { variantKeys: Record<string, string> }>({ variantKeys, ...row }: Row) {
+  return { ...row, tags: photoFileTags(variantKeys) }
+}
 
 /** A property's photos in order (cover first). Scoped by the broker. */
-export function listPhotos(brokerId: string, propertyId: string) {
-  return getDb()
+export async function listPhotos(brokerId: string, propertyId: string) {
+  const rows = await getDb()
     .select({
       id: propertyPhotos.id,
       position: propertyPhotos.position,
@@ -12,15 +19,17 @@ export function listPhotos(brokerId: string, propertyId: string) {
       width: propertyPhotos.width,
       height: propertyPhotos.height,
       bytes: propertyPhotos.bytes,
+      variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
     .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
+  return rows.map(withTags)
 }
 
 /** Cover photo (position 0 … the lowest) of each listed property, in one query (no N+1). */
 export async function getCoverPhotos(brokerId: string | null, propertyIds: string[]) {
-  if (propertyIds.length === 0) return new Map<string, { id: string; width: number; height: number; caption: string }>()
+  if (propertyIds.length === 0) return new Map<string, PhotoForImage>()
   const rows = await getDb()
     .selectDistinctOn([propertyPhotos.propertyId], {
       propertyId: propertyPhotos.propertyId,
@@ -28,6 +37,7 @@ export async function getCoverPhotos(brokerId: string | null, propertyIds: strin
       width: propertyPhotos.width,
       height: propertyPhotos.height,
       caption: propertyPhotos.caption,
+      variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
     .where(
@@ -36,7 +46,7 @@ export async function getCoverPhotos(brokerId: string | null, propertyIds: strin
         : inArray(propertyPhotos.propertyId, propertyIds),
     )
     .orderBy(propertyPhotos.propertyId, asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
-  return new Map(rows.map(({ propertyId, ...photo }) => [propertyId, photo]))
+  return new Map<string, PhotoForImage>(rows.map(({ propertyId, ...photo }) => [propertyId, withTags(photo)]))
 }
 
 export function listDocuments(brokerId: string, propertyId: string) {
@@ -75,18 +85,20 @@ export async function listPropertyFileKeys(brokerId: string, propertyId: string)
 }
 
 /** The photos of several of the broker's properties, in order, in one query (share pages). */
-export function listPhotosOfProperties(ownerId: string, propertyIds: string[]) {
-  return getDb()
+export async function listPhotosOfProperties(ownerId: string, propertyIds: string[]) {
+  const rows = await getDb()
     .select({
       propertyId: propertyPhotos.propertyId,
       id: propertyPhotos.id,
       width: propertyPhotos.width,
       height: propertyPhotos.height,
       caption: propertyPhotos.caption,
+      variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
     .where(and(eq(propertyPhotos.ownerId, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
+  return rows.map(withTags)
 }
 
 /** The documents the broker marked as shared with clients, for several properties at once. */

@@ -14,6 +14,11 @@ export interface FileStorage {
   putFile(key: string, filePath: string, contentType: string): Promise<void>
   /** null when the key does not exist. */
   get(key: string): Promise<StoredFile | null>
+  /**
+   * Local disk only: the file's path, for a server that streams it itself (photos served from
+   * memory, app/http/photo-files.server.ts). Object storage has none.
+   */
+  localPath?(key: string): string
   delete(keys: string[]): Promise<void>
   /**
    * Deletes every file under a folder prefix such as "photos/{propertyId}/", including files
@@ -57,6 +62,7 @@ export function createLocalFileStorage(root: string): FileStorage {
       await mkdir(path.dirname(file), { recursive: true })
       await copyFile(filePath, file)
     },
+    localPath: resolve,
     async get(key) {
       const file = resolve(key)
       try {

@@ -4,6 +4,7 @@ import { shares } from '#db/schema.ts'
 import { shortlistHoldsSql } from '#app/modules/listings/listing-queries.server.ts'
 import { findDocumentFile, findPhotoFile } from '#app/modules/media/files.server.ts'
 import { isOpenToEveryoneSql, isShownToClientsSql } from '#app/modules/properties/public-facts.server.ts'
+import { openPhotoInMemory, openPhotoMark, rememberOpenPhoto, type PhotoFile } from './open-photos.server.ts'
 import { liveShareCondition } from './shares.server.ts'
 
 /** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */
@@ -12,15 +13,44 @@ export type Viewer = { brokerId: string } | null
 type FileOwnership = { ownerId: string; propertyId: string }
 
 /**
- * The one decision on who may see a photo: its owner, or anyone when its property is public
- * and active, or reachable through a live share (a property share, or a client-listing share
- * whose shortlist holds the property). Anything else is the same 404 as an unknown id.
+ * How long a photo stays open to anyone, by the database's clock: Infinity while its property
+ * is public and active or some live link without an end reaches it, else until the last live
+ * link reaching it expires; null when nothing opens it (only its owner may see it). One query.
  */
-export async function canViewPhoto(viewer: Viewer, photo: FileOwnership): Promise<boolean> {
-  if (viewer !== null && viewer.brokerId === photo.ownerId) return true
-  const [row] = await queryRows<{ open: boolean }>(sql`
-    select (${isOpenToEveryoneSql(photo.ownerId, photo.propertyId)} or ${isReachableThroughLiveShare(photo)}) as open`)
-  return row?.open === true
+async function photoOpenFor({ ownerId, propertyId }: FileOwnership): Promise<number | null> {
+  const [row] = await queryRows<{ public: boolean; never_ends: boolean | null; ends_in_ms: number | null }>(sql`
+    select ${isOpenToEveryoneSql(ownerId, propertyId)} as public,
+      bool_or(${shares.expiresAt} is null) as never_ends,
+      (extract(epoch from max(${shares.expiresAt}) - now()) * 1000)::float8 as ends_in_ms
+    from ${shares}
+    where ${shares.ownerId} = ${ownerId} and ${liveShareCondition()} and ${reachesPropertySql(ownerId, propertyId)}`)
+  if (!row) return null
+  if (row.public || row.never_ends) return Infinity
+  return row.ends_in_ms === null ? null : Number(row.ends_in_ms)
+}
+
+/**
+ * The one decision on who may see a photo: its owner, or anyone while its property is public
+ * and active or reachable through a live share (a property share, or a client-listing share
+ * whose shortlist holds the property). Anything else is the same 404 as an unknown id.
+ *
+ * `open` says the photo is open to anyone (so its immutable files may be cached publicly); it
+ * is false for the owner's own request of a photo not known to be open, without asking
+ * further (a private answer is always right for the owner). An open photo is kept in memory
+ * and served without a query while this server hears changes (open-photos.server.ts).
+ */
+export async function findViewablePhoto(viewer: Viewer, requestedId: string): Promise<{ file: PhotoFile; open: boolean } | null> {
+  const photoId = requestedId.toLowerCase()
+  const kept = openPhotoInMemory(photoId)
+  if (kept) return { file: kept.file, open: true }
+  const mark = openPhotoMark()
+  const file = await findPhotoFile(photoId)
+  if (!file) return null
+  if (viewer !== null && viewer.brokerId === file.ownerId) return { file, open: false }
+  const openFor = await photoOpenFor(file)
+  if (openFor === null || openFor <= 0) return null
+  rememberOpenPhoto(photoId, file, openFor, mark)
+  return { file, open: true }
 }
 
 /** The same for documents: the owner, or anyone through a live share when marked as shared. */
@@ -34,30 +64,24 @@ export async function canDownloadDocument(
   return row?.open === true
 }
 
-/**
- * An SQL boolean: some live share of the owner shows this property, and its status lets clients
- * see it. One query with the owners' own predicates (properties, listings), because every photo
- * on a share page asks.
- */
+/** An SQL boolean: some live share of the owner shows this property to clients. */
 function isReachableThroughLiveShare({ ownerId, propertyId }: FileOwnership) {
-  return sql`${isShownToClientsSql(ownerId, propertyId)} and (
-    exists (
-      select 1 from ${shares}
-      where ${shares.ownerId} = ${ownerId} and ${shares.kind} = 'property'
-        and ${shares.propertyId} = ${propertyId} and ${liveShareCondition()}
-    )
-    or exists (
-      select 1 from ${shares}
-      where ${shares.ownerId} = ${ownerId} and ${shares.kind} = 'client_listing'
-        and ${shortlistHoldsSql(sql`${shares.clientId}`, propertyId)} and ${liveShareCondition()}
-    )
+  return sql`exists (
+    select 1 from ${shares}
+    where ${shares.ownerId} = ${ownerId} and ${liveShareCondition()} and ${reachesPropertySql(ownerId, propertyId)}
   )`
 }
 
-/** The photo's stored files, or null when it does not exist or the viewer may not see it. */
-export async function findViewablePhoto(viewer: Viewer, photoId: string) {
-  const photo = await findPhotoFile(photoId)
-  return photo && (await canViewPhoto(viewer, photo)) ? photo : null
+/**
+ * An SQL boolean on a row of `shares`: the link shows this property to clients (it is the
+ * property's own link, or a shortlist link whose shortlist holds it, and the property's status
+ * lets clients see it). Liveness is the caller's.
+ */
+function reachesPropertySql(ownerId: string, propertyId: string) {
+  return sql`${isShownToClientsSql(ownerId, propertyId)} and (
+    (${shares.kind} = 'property' and ${shares.propertyId} = ${propertyId})
+    or (${shares.kind} = 'client_listing' and ${shortlistHoldsSql(sql`${shares.clientId}`, propertyId)})
+  )`
 }
 
 export async function findDownloadableDocument(viewer: Viewer, documentId: string) {

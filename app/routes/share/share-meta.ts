@@ -22,7 +22,7 @@ export function shareMeta(input: ShareMetaInput): MetaDescriptor[] {
       ? [priceText(first), first.city].filter(Boolean).join(' · ')
       : [`${page.properties.length} ${page.properties.length === 1 ? 'property' : 'properties'}`, cities].filter(Boolean).join(' · ')
   const cover = page.properties.find((p) => p.photos.length > 0)?.photos[0]
-  const image = cover ? `${appUrl}${photoUrl(cover.id, 'large')}` : null
+  const image = cover ? `${appUrl}${photoUrl(cover, 'large')}` : null
   return [
     { title: `${title} · BrokerVault` },
     robots,
