@@ -10,6 +10,9 @@
 //   engines  p99 of a list page on PGlite against Postgres
 //   pages    the bench broker's filtered lists and 20-photo detail page (absolute figures)
 //   formats  CSV export of 10,000 listings, preview of a 10,000-row import
+//   traffic  share links as people open them: first visitors, a burst of 10,000, tracking
+//            parameters, the broker's preview, edits under load, against the ceiling, a raw
+//            node:http server and the returning visitor (issue 24)
 //   alerts   scripts/bench-alerts.mjs, when it exists (see sections/alerts.mjs for the contract)
 // A/B comparisons are interleaved (A, B, A, B, …), three repetitions, medians. Every target gets
 // a fresh database (PGlite in a temp DATA_DIR; Postgres: BENCH_DATABASE_URL, default a
@@ -42,6 +45,7 @@ import { benchMemory } from './bench/sections/memory.mjs'
 import { benchPages } from './bench/sections/pages.mjs'
 import { benchPhone } from './bench/sections/phone.mjs'
 import { benchShare } from './bench/sections/share.mjs'
+import { benchTraffic } from './bench/sections/traffic.mjs'
 import { Cleanup, elapsed, freePort, ROOT, SERVER_BUNDLE, treeRssKib } from './bench/util.mjs'
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json')
@@ -54,6 +58,8 @@ const SECTIONS = {
   engines: benchEngines,
   pages: benchPages,
   formats: benchFormats,
+  // After the sections that look at the share page (its caption is edited) and before alerts (which stops the servers).
+  traffic: benchTraffic,
   alerts: benchAlertsHook,
 }
 const TARGETS = ['pglite', 'postgres']
@@ -135,6 +141,8 @@ function createContext(options) {
     shareConnections: options.connections,
     engineConnections: options.connections,
     log,
+    /** Registers a resource a section starts (a reference server) to release on exit, also after a signal. */
+    onCleanup: (label, fn) => cleanup.add(label, fn),
     summary: (row) => rows.push(judge(row)),
     rows,
     targets,

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { ROOT, sleep, within } from './util.mjs'
+import { ROOT, startNodeServer } from './util.mjs'
 
 const ITEMS = 20
 
@@ -121,31 +121,6 @@ export function writeCeilingPhotos(folder, photoFiles) {
 export const ceilingPhotoPath = (n, width) => `photos/${n}-${width}.webp`
 
 /** Serves a built ceiling app on port; resolves when it answers. */
-export async function startCeiling(folder, port) {
-  const script = path.join(ROOT, 'scripts/bench/ceiling-server.mjs')
-  const child = spawn(process.execPath, [script, folder, String(port)], {
-    cwd: folder,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const log = []
-  child.stdout.on('data', (c) => log.push(c.toString()))
-  child.stderr.on('data', (c) => log.push(c.toString()))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const url = `http://localhost:${port}/`
-  for (let tries = 0; ; tries++) {
-    const status = await fetch(url).then((r) => r.text().then(() => r.status), () => 0)
-    if (status === 200) break
-    if (child.exitCode !== null || tries > 200) throw new Error(`ceiling server did not start:\n${log.join('')}`)
-    await sleep(100)
-  }
-  return {
-    url,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      child.kill('SIGTERM')
-      if (!(await within(exited, 5000))) child.kill('SIGKILL')
-    },
-  }
+export function startCeiling(folder, port) {
+  return startNodeServer({ name: 'ceiling', script: path.join(ROOT, 'scripts/bench/ceiling-server.mjs'), args: [folder, String(port)], cwd: folder, url: `http://localhost:${port}/` })
 }

@@ -1,4 +1,5 @@
 // Small helpers shared by the bench's files: paths, timing, ports, cookies, medians, /proc memory.
+import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
@@ -140,5 +141,35 @@ export class Cleanup {
         console.error(`cleanup: ${step.label} failed:`, error)
       }
     }
+  }
+}
+
+/**
+ * A small reference server of the bench (`node script ...args`, production) as a child process;
+ * resolves when `url` answers 200. stop(): SIGTERM, SIGKILL after 5 s.
+ */
+export async function startNodeServer({ name, script, args, cwd = ROOT, url }) {
+  const child = spawn(process.execPath, [script, ...args], { cwd, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const log = []
+  child.stdout.on('data', (c) => log.push(c.toString()))
+  child.stderr.on('data', (c) => log.push(c.toString()))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  for (let tries = 0; ; tries++) {
+    const status = await fetch(url).then((r) => r.text().then(() => r.status), () => 0)
+    if (status === 200) break
+    if (child.exitCode !== null || tries > 200) {
+      child.kill('SIGKILL')
+      throw new Error(`${name} server did not start:\n${log.join('')}`)
+    }
+    await sleep(100)
+  }
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      if (!(await within(exited, 5000))) child.kill('SIGKILL')
+    },
   }
 }
