@@ -17,6 +17,20 @@ function formTargets(): string {
   return `'self' https://checkout.stripe.com https://billing.stripe.com${apiBase}`
 }
 
+let policyParts: { isProduction: boolean; before: string; after: string } | null = null
+
+/**
+ * The same policy for a nonce, from parts built once: a share page answered from memory builds
+ * only this header per request.
+ */
+export function contentSecurityPolicyFor(nonce: string, isProduction: boolean) {
+  if (policyParts?.isProduction !== isProduction) {
+    const [before = '', after = ''] = contentSecurityPolicy('\u0000', isProduction).split('\u0000')
+    policyParts = { isProduction, before, after }
+  }
+  return `${policyParts.before}${nonce}${policyParts.after}`
+}
+
 /** The enforced Content-Security-Policy for HTML documents. */
 export function contentSecurityPolicy(nonce: string, isProduction: boolean) {
   const script = isProduction ? `'self' 'nonce-${nonce}'` : `'self' 'nonce-${nonce}' 'unsafe-inline'`

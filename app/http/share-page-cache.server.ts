@@ -9,7 +9,7 @@ import { notFound } from '#app/lib/http.ts'
 import { countShareView, VISITOR_COOKIE_NAME } from '#app/modules/sharing/share-views.server.ts'
 import { changeMark, hearShareChanges, mayServeUnasked, mayTrust } from '#app/modules/sharing/share-changes.server.ts'
 import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
-import { contentSecurityPolicy, securityHeaderPairs } from './security-headers.server.ts'
+import { contentSecurityPolicyFor, securityHeaderPairs } from './security-headers.server.ts'
 import { shareCookiesOf, type ShareCookies } from './share-request-cookies.server.ts'
 
 /*
@@ -189,7 +189,7 @@ async function answerWithPage(page: CachedPage, ask: ShareAsk, cookies: ShareCoo
   const shared = !setCookie && isAnonymousCookieHeader(ask.cookieHeader)
   const headers: [string, string][] = [
     ['Content-Type', 'text/html; charset=utf-8'],
-    ['Content-Security-Policy', contentSecurityPolicy(randomBytes(16).toString('base64'), getEnv().isProduction)],
+    ['Content-Security-Policy', contentSecurityPolicyFor(randomBytes(16).toString('base64'), getEnv().isProduction)],
     ['Cache-Control', shared ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL],
     ['Vary', 'Cookie, Accept-Encoding'],
     ['ETag', page.etag],

@@ -113,28 +113,31 @@ export async function countShareView(share: LiveShare, visit: ShareVisit): Promi
   const day = today()
   if (viewer && 'brokerId' in viewer) {
     if (viewer.brokerId === share.ownerId) return { setCookie: null }
-    note({ share, day, subject: visit.subject, visitorHash: visitorHashOf(share.id, `broker:${viewer.brokerId}`) })
+    note(share, day, visit.subject, { visitor: `broker:${viewer.brokerId}` })
     return { setCookie: null }
   }
   if (viewer) {
-    note({ share, day, subject: visit.subject, sessionToken: viewer.sessionToken })
+    note(share, day, visit.subject, { sessionToken: viewer.sessionToken })
     return { setCookie: null }
   }
   const known = await knownVisitorId(visit.cookieHeader)
   const visitorId = known ?? randomBytes(16).toString('base64url')
   const setCookie = known ? null : await visitorCookie().serialize(visitorId)
-  note({ share, day, subject: visit.subject, visitorHash: visitorHashOf(share.id, visitorId) })
+  note(share, day, visit.subject, { visitor: visitorId })
   return { setCookie }
 }
 
-type Noted = { share: LiveShare; day: string; subject: string } & ({ visitorHash: string } | { sessionToken: string })
-
-function note(view: Noted) {
-  const share: ViewedShare = { id: view.share.id, ownerId: view.share.ownerId, propertyId: view.share.propertyId, clientId: view.share.clientId }
-  const who = 'visitorHash' in view ? view.visitorHash : `session:${view.sessionToken}:${share.id}`
-  const key = `${view.day}:${who}`
+/**
+ * Notes a view unless this process noted it today. The key is the plain ids (cheap for the
+ * returning visitor, answered from memory); the hash the table keeps is made only for a new view.
+ */
+function note(live: LiveShare, day: string, subject: string, identity: { visitor: string } | { sessionToken: string }) {
+  const who = 'visitor' in identity ? `visitor:${identity.visitor}` : `session:${identity.sessionToken}`
+  const key = `${day}:${live.id}:${who}`
   if (alreadyNoted(key)) return
-  pending.push({ ...view, share, key })
+  const share: ViewedShare = { id: live.id, ownerId: live.ownerId, propertyId: live.propertyId, clientId: live.clientId }
+  const viewer = 'visitor' in identity ? { visitorHash: visitorHashOf(live.id, identity.visitor) } : { sessionToken: identity.sessionToken }
+  pending.push({ share, day, subject, key, ...viewer })
   if (pending.length >= VIEW_FLUSH_AT) void flushShareViews()
   else flushTimer ??= setTimeout(() => void flushShareViews(), VIEW_FLUSH_INTERVAL_MS)
 }
