@@ -105,7 +105,7 @@ export async function loadTest(url, { cookie = '', seconds, connections = 10, wa
   if (warmupSeconds > 0) await runAutocannon(url, { cookie, seconds: warmupSeconds, connections, tally })
   const beside = during ? await during() : null
   let result
-  let besideResult = null
+  let besideResult
   try {
     result = await runAutocannon(url, { cookie, seconds, connections, tally })
     if (result.requests.total === 0) {
