@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalS3, type LocalS3 } from '#tests/support/local-s3.ts'
 import { queryRows } from '#db/client.server.ts'
 import { sweepAccountFiles } from '#app/modules/media/sweep.server.ts'
-import { GOOD_PASSWORD, signIn, TestBrowser } from '#tests/support/app.ts'
+import { GOOD_PASSWORD, settleShareViews, signIn, TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 import { enableTwoFactor } from '#tests/support/two-factor.ts'
 import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
@@ -62,6 +62,8 @@ async function fullAccount() {
   const visitor = new TestBrowser()
   await visitor.get(`/client-listing/${world.listingShare}`)
   await visitor.post(`/client-listing/${world.listingShare}`, { propertyId: world.propertyId, reaction: 'interested', comment: 'Lovely' })
+  // The view is written with the next batch (within a second): now, so the account is complete.
+  await settleShareViews()
   // Client alerts on, and a property mailed to the client (the mail itself is not sent here).
   expect((await world.browser.post(`/client/${world.clientId}`, { intent: 'alerts-on', consent: 'yes' })).status).toBe(302)
   await createPropertyVia(world.browser, { title: 'Alert fixture flat' })
