@@ -109,9 +109,9 @@ test.describe('properties', () => {
     const images = gallery.locator('img')
     await expect(images).toHaveCount(3)
     const expected = [
-      { photo: green, alt: caption, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1200w$/ },
-      { photo: red, alt: `${title}, photo 2`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
-      { photo: blue, alt: `${title}, photo 3`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb 320w, \/media\/[0-9a-f-]{36}\/medium 640w, \/media\/[0-9a-f-]{36}\/large 1280w$/ },
+      { photo: green, alt: caption, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb\/[\w-]{12}\.webp 320w, \/media\/[0-9a-f-]{36}\/medium\/[\w-]{12}\.webp 640w, \/media\/[0-9a-f-]{36}\/large\/[\w-]{12}\.webp 1200w$/ },
+      { photo: red, alt: `${title}, photo 2`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb\/[\w-]{12}\.webp 320w, \/media\/[0-9a-f-]{36}\/medium\/[\w-]{12}\.webp 640w, \/media\/[0-9a-f-]{36}\/large\/[\w-]{12}\.webp 1280w$/ },
+      { photo: blue, alt: `${title}, photo 3`, loading: 'eager', srcset: /^\/media\/[0-9a-f-]{36}\/thumb\/[\w-]{12}\.webp 320w, \/media\/[0-9a-f-]{36}\/medium\/[\w-]{12}\.webp 640w, \/media\/[0-9a-f-]{36}\/large\/[\w-]{12}\.webp 1280w$/ },
     ]
     for (const [index, { photo, alt, loading, srcset }] of expected.entries()) {
       const image = images.nth(index)
@@ -125,10 +125,12 @@ test.describe('properties', () => {
     await expect(gallery.getByRole('img', { name: caption })).toBeVisible()
     // The files behind the gallery are served: WebP variants for the signed-in owner.
     const coverSrc = await images.nth(0).getAttribute('src')
-    expect(coverSrc).toMatch(/^\/media\/[0-9a-f-]{36}\/medium$/)
+    expect(coverSrc).toMatch(/^\/media\/[0-9a-f-]{36}\/medium\/[\w-]{12}\.webp$/)
     const cover = await page.request.get(coverSrc!)
     expect(cover.status()).toBe(200)
     expect(cover.headers()['content-type']).toBe('image/webp')
+    // A private listing's photo: immutable, but only for the owner's browser (docs/decisions/028).
+    expect(cover.headers()['cache-control']).toBe('private, max-age=31536000, immutable')
 
     // The status form.
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Under offer' })
