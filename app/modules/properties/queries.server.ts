@@ -8,21 +8,34 @@ import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { searchWords, type PropertyFilters } from './filters.ts'
-import { matchesParsedText, matchesPrefixWords } from './search-sql.server.ts'
+import { matchesParsedText, matchesPrefixWords, ownerSearchMatches } from './search-sql.server.ts'
 
 
-/** The filters' conditions within `scope` (one broker's properties, or every public listing). */
-export function filterConditions(scope: SQL, f: PropertyFilters): SQL[] {
-  const conditions: SQL[] = [scope]
+/** Whose properties a list shows: one broker's, or every broker's public, active listings. */
+export type PropertyScope = { ownerId: string } | 'public'
+
+/**
+ * The filters' conditions within `scope`. A broker's text search is itself the owner scope
+ * (ownerSearchMatches: a tagged index that reads only this broker's matches); public listings
+ * search the plain vector, whose index holds public active rows only.
+ */
+export function filterConditions(scope: PropertyScope, f: PropertyFilters): SQL[] {
+  const conditions: SQL[] = []
   const words = searchWords(f.q)
-  if (words.length) {
+  if (scope === 'public') {
+    conditions.push(PUBLIC_SCOPE)
     // Prefix words ("pent" finds penthouse) or Postgres's own reading of the text, which keeps
     // compound tokens such as the reference "PT-0042" whole. Both use the GIN index.
-    conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
+    if (words.length) conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
+  } else if (words.length) {
+    conditions.push(ownerSearchMatches(properties.ownerId, properties.search, scope.ownerId, words, f.q ?? ''))
+  } else {
+    conditions.push(ownedBy(scope.ownerId))
   }
   if (f.city) {
+    // Folded columns (migration 0020): the pattern is folded once, not every row's city.
     const pattern = `${escapeLike(f.city)}%`
-    conditions.push(sql`(fold_text(${properties.city}) like fold_text(${pattern}) or fold_text(${properties.area}) like fold_text(${pattern}))`)
+    conditions.push(sql`(${properties.cityFolded} like fold_text(${pattern}) or ${properties.areaFolded} like fold_text(${pattern}))`)
   }
   if (f.tags.length) conditions.push(arrayContains(properties.tags, f.tags))
   if (f.status) conditions.push(eq(properties.status, f.status))
@@ -53,8 +66,12 @@ export const PROPERTY_CARD_COLUMNS = {
 }
 
 const ownedBy = (brokerId: string) => eq(properties.ownerId, brokerId)
-/** Public listings: every broker's public properties that are active (the status filter is moot). */
-const PUBLIC_SCOPE = and(eq(properties.visibility, 'public'), eq(properties.status, 'active')) as SQL
+/**
+ * Public listings: every broker's public properties that are active (the status filter is moot).
+ * Literals, not parameters: the planner must see them to use the partial search index even in a
+ * prepared statement's generic plan.
+ */
+const PUBLIC_SCOPE = sql`(${properties.visibility} = 'public' and ${properties.status} = 'active')`
 
 const ORDER = {
   newest: [desc(properties.createdAt), desc(properties.id)],
@@ -83,14 +100,14 @@ async function pageOf(where: SQL | undefined, filters: PropertyFilters) {
 
 /** One page of the broker's properties with their number and cover photos: three queries whatever the page size. */
 export async function listProperties(brokerId: string, filters: PropertyFilters) {
-  const { rows, total, totalCapped } = await pageOf(and(...filterConditions(ownedBy(brokerId), filters)), filters)
+  const { rows, total, totalCapped } = await pageOf(and(...filterConditions({ ownerId: brokerId }, filters)), filters)
   const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
   return { total, totalCapped, items: rows.map(({ ownerId: _owner, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })) }
 }
 
 /** One page of every broker's public, active listings, with the broker's name. */
 export async function listPublicProperties(filters: PropertyFilters) {
-  const where = and(...filterConditions(PUBLIC_SCOPE, { ...filters, status: undefined }))
+  const where = and(...filterConditions('public', { ...filters, status: undefined }))
   const { rows, total, totalCapped } = await pageOf(where, filters)
   const [covers, brokers] = await Promise.all([
     getCoverPhotos(null, rows.map((r) => r.id)),
@@ -129,7 +146,7 @@ export async function getProperty(brokerId: string, propertyId: unknown) {
     .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
     .limit(1)
   if (!row) return null
-  const { search: _search, ...property } = row
+  const { search: _search, cityFolded: _city, areaFolded: _area, ...property } = row
   return property
 }
 export type Property = NonNullable<Awaited<ReturnType<typeof getProperty>>>
