@@ -1,7 +1,8 @@
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { formatNumber } from '#app/lib/format.ts'
-import { countUpTo, LIST_COUNT_CAP } from '#db/capped-count.server.ts'
+import { countEachUpTo, countUpTo, LIST_COUNT_CAP, type CappedCount } from '#db/capped-count.server.ts'
+import { STATUSES, type PropertyStatus } from '#db/reference.ts'
 import { properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
@@ -193,14 +194,9 @@ export async function getPublicPropertyOwner(propertyId: unknown): Promise<strin
   return row?.ownerId ?? null
 }
 
-/** How many of the broker's properties are in each status (one grouped query). */
-export async function countPropertiesByStatus(brokerId: string): Promise<Record<string, number>> {
-  const rows = await getDb()
-    .select({ status: properties.status, n: count() })
-    .from(properties)
-    .where(ownedBy(brokerId))
-    .groupBy(properties.status)
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]))
+/** How many of the broker's properties are in each status, each counted up to the lists' cap (one query). */
+export function countPropertiesByStatus(brokerId: string): Promise<Record<PropertyStatus, CappedCount>> {
+  return countEachUpTo(properties, properties.status, STATUSES, ownedBy(brokerId), LIST_COUNT_CAP)
 }
 
 /** The broker's properties as select options (id, title), by title. */
