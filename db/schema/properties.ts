@@ -102,6 +102,9 @@ export const properties = pgTable(
     // the walk of a broker's active listings that client matching stops after a dozen fits.
     index('properties_owner_status_idx').on(t.ownerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('properties_owner_price_idx').on(t.ownerId, t.price),
+    // The deal form's property picker, by title: 500 index entries, not a sort of the portfolio
+    // (a 100,000-row broker's picker was a parallel scan of the whole table, migration 0021).
+    index('properties_owner_title_idx').on(t.ownerId, t.title, t.id),
     index('properties_owner_city_idx').on(t.ownerId, sql`lower(${t.city})`),
     // A broker's search: every word of the vector tagged with its owner (owner_search, migration
     // 0020), so a prefix such as "waterf" reads that broker's matches only, never those of every

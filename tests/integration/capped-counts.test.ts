@@ -54,6 +54,14 @@ describe('list counts stop at 1,000', () => {
     expect(html).toContain(`Page 1 of ${Math.ceil(LIST_COUNT_CAP / PROPERTIES_PAGE_SIZE)}+`)
     const home = await (await big.get('/home')).text()
     expect(home).toContain('1,000+ / 5 properties')
+    // A search most of the portfolio matches counts to the cap and walks the list for its page;
+    // one that few match reads them from the broker's index: the same rows either way.
+    const common = await (await big.get('/properties?q=flat')).text()
+    expect(common).toContain('1,000+ properties')
+    expect(common.match(/>Flat \d+</g)?.length).toBe(PROPERTIES_PAGE_SIZE)
+    const rare = await (await big.get('/properties?q=1002')).text()
+    expect(rare).toContain('1 property')
+    expect(rare.match(/>Flat \d+</g)).toEqual(['>Flat 1002<'])
   })
 
   it('/home counts each status and stage up to the cap, "1,000+" past it, in as many queries as a small portfolio', async () => {

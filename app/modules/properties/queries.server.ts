@@ -9,7 +9,7 @@ import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { searchWords, type PropertyFilters } from './filters.ts'
-import { matchesParsedText, matchesPrefixWords, ownerSearchMatches } from './search-sql.server.ts'
+import { matchesParsedText, matchesPrefixWords, ownerSearchMatches, vectorMatches } from './search-sql.server.ts'
 
 
 /** Whose properties a list shows: one broker's, or every broker's public, active listings. */
@@ -17,10 +17,11 @@ export type PropertyScope = { ownerId: string } | 'public'
 
 /**
  * The filters' conditions within `scope`. A broker's text search is itself the owner scope
- * (ownerSearchMatches: a tagged index that reads only this broker's matches); public listings
- * search the plain vector, whose index holds public active rows only.
+ * (ownerSearchMatches: a tagged index that reads only this broker's matches); with `walk`, it is
+ * the owner and the plain vector instead, for a walk of the broker's rows in list order (the
+ * same rows). Public listings search the plain vector, whose index holds public active rows only.
  */
-export function filterConditions(scope: PropertyScope, f: PropertyFilters): SQL[] {
+export function filterConditions(scope: PropertyScope, f: PropertyFilters, { walk = false } = {}): SQL[] {
   const conditions: SQL[] = []
   const words = searchWords(f.q)
   if (scope === 'public') {
@@ -28,10 +29,11 @@ export function filterConditions(scope: PropertyScope, f: PropertyFilters): SQL[
     // Prefix words ("pent" finds penthouse) or Postgres's own reading of the text, which keeps
     // compound tokens such as the reference "PT-0042" whole. Both use the GIN index.
     if (words.length) conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
-  } else if (words.length) {
+  } else if (words.length && !walk) {
     conditions.push(ownerSearchMatches(properties.ownerId, properties.search, scope.ownerId, words, f.q ?? ''))
   } else {
     conditions.push(ownedBy(scope.ownerId))
+    if (words.length) conditions.push(vectorMatches(properties.search, words, f.q ?? ''))
   }
   if (f.city) {
     // Folded columns (migration 0020): the pattern is folded once, not every row's city.
@@ -80,30 +82,49 @@ const ORDER = {
   price_desc: [sql`${properties.price} desc nulls last`, desc(properties.createdAt)],
 } as const
 
+/** One page of properties matching `where`, in the list's order. */
+function rowsOf(where: SQL | undefined, filters: PropertyFilters) {
+  return getDb()
+    .select({ ...PROPERTY_CARD_COLUMNS, ownerId: properties.ownerId })
+    .from(properties)
+    .where(where)
+    .orderBy(...ORDER[filters.sort])
+    .limit(filters.pageSize)
+    .offset((filters.page - 1) * filters.pageSize)
+}
+
+/** The cap a list counts to: 1,000, or a page past the page shown, for whoever pages that far. */
+const countCap = (filters: PropertyFilters) => Math.max(LIST_COUNT_CAP, filters.page * filters.pageSize)
+
 /**
- * One page of properties matching `where`, and their number counted up to the cap (or a page
- * past this one, for whoever pages that far): a list of 20,000 costs what a list of 1,000 does.
+ * One page of properties matching `where`, and their number counted up to the cap: a list of
+ * 20,000 costs what a list of 1,000 does.
  */
 async function pageOf(where: SQL | undefined, filters: PropertyFilters) {
-  const offset = (filters.page - 1) * filters.pageSize
-  const [rows, total] = await Promise.all([
-    getDb()
-      .select({ ...PROPERTY_CARD_COLUMNS, ownerId: properties.ownerId })
-      .from(properties)
-      .where(where)
-      .orderBy(...ORDER[filters.sort])
-      .limit(filters.pageSize)
-      .offset(offset),
-    countUpTo(properties, where, Math.max(LIST_COUNT_CAP, offset + filters.pageSize)),
-  ])
+  const [rows, total] = await Promise.all([rowsOf(where, filters), countUpTo(properties, where, countCap(filters))])
   return { rows, total: total.count, totalCapped: total.capped }
 }
 
-/** One page of the broker's properties with their number and cover photos: three queries whatever the page size. */
+/**
+ * One page of the broker's properties with their number and cover photos: three queries whatever
+ * the page size. A text search counts first, from the broker's own index: up to the cap, the page
+ * is read from the same matches; past it (a word most of the portfolio has), by walking the
+ * broker's rows in list order until the page is full, which reads a few hundred rows instead of
+ * every match (a 100,000-row broker's "waterfront": 6,190).
+ */
 export async function listProperties(brokerId: string, filters: PropertyFilters) {
-  const { rows, total, totalCapped } = await pageOf(and(...filterConditions({ ownerId: brokerId }, filters)), filters)
-  const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
-  return { total, totalCapped, items: rows.map(({ ownerId: _owner, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })) }
+  const scope = { ownerId: brokerId }
+  const where = and(...filterConditions(scope, filters))
+  let page: Awaited<ReturnType<typeof pageOf>>
+  if (searchWords(filters.q).length) {
+    const total = await countUpTo(properties, where, countCap(filters))
+    const rows = await rowsOf(total.capped ? and(...filterConditions(scope, filters, { walk: true })) : where, filters)
+    page = { rows, total: total.count, totalCapped: total.capped }
+  } else {
+    page = await pageOf(where, filters)
+  }
+  const covers = await getCoverPhotos(brokerId, page.rows.map((r) => r.id))
+  return { total: page.total, totalCapped: page.totalCapped, items: page.rows.map(({ ownerId: _owner, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })) }
 }
 
 /** One page of every broker's public, active listings, with the broker's name. */

@@ -21,6 +21,12 @@ export function matchesParsedText(column: PgColumn, text: string): SQL {
   return sql`${column} @@ websearch_to_tsquery('simple', fold_text(${text}))`
 }
 
+/** Every word of `text` as a prefix, or Postgres's own reading of it, as one tsquery (null: no word). */
+function textQuery(words: string[], text: string): SQL {
+  const parsed = sql`websearch_to_tsquery('simple', fold_text(${text}))`
+  return sql`coalesce(prefix_tsquery(${sql.param(words)}::text[]) || ${parsed}, ${parsed})`
+}
+
 /**
  * One broker's rows whose vector matches `text`: its words as prefixes, or Postgres's own reading
  * of it, as matchesPrefixWords and matchesParsedText do, through owner_search / owner_query
@@ -30,7 +36,13 @@ export function matchesParsedText(column: PgColumn, text: string): SQL {
  * the columns the index is built on.
  */
 export function ownerSearchMatches(owner: PgColumn, vector: PgColumn, ownerId: string, words: string[], text: string): SQL {
-  const parsed = sql`websearch_to_tsquery('simple', fold_text(${text}))`
-  const query = sql`coalesce(prefix_tsquery(${sql.param(words)}::text[]) || ${parsed}, ${parsed})`
-  return sql`owner_search(${owner}, ${vector}) @@ owner_query(${ownerId}::uuid, ${query})`
+  return sql`owner_search(${owner}, ${vector}) @@ owner_query(${ownerId}::uuid, ${textQuery(words, text)})`
+}
+
+/**
+ * The same match on the plain vector, row by row: for a walk of the broker's rows in list order
+ * when most of them match (it stops after a page), where collecting every match would read more.
+ */
+export function vectorMatches(vector: PgColumn, words: string[], text: string): SQL {
+  return sql`${vector} @@ ${textQuery(words, text)}`
 }
