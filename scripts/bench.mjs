@@ -11,6 +11,9 @@
 //   pages    the bench broker's filtered lists and 20-photo detail page (absolute figures)
 //   formats  CSV export of 10,000 listings, preview of a 10,000-row import
 //   alerts   scripts/bench-alerts.mjs, when it exists (see sections/alerts.mjs for the contract)
+//   scale    search, client matching, /home and /clients of a 1,000-row and a 100,000-row broker
+//            in a database of a million listings against the same broker in a small one
+//            (PostgreSQL; it seeds both databases itself, see sections/scale.mjs)
 // A/B comparisons are interleaved (A, B, A, B, …), three repetitions, medians. Every target gets
 // a fresh database (PGlite in a temp DATA_DIR; Postgres: BENCH_DATABASE_URL, default a
 // `brokervault_bench` database on the TEST_DATABASE_URL server) seeded set-based (seed.mjs),
@@ -41,6 +44,7 @@ import { benchLists } from './bench/sections/lists.mjs'
 import { benchMemory } from './bench/sections/memory.mjs'
 import { benchPages } from './bench/sections/pages.mjs'
 import { benchPhone } from './bench/sections/phone.mjs'
+import { benchScale } from './bench/sections/scale.mjs'
 import { benchShare } from './bench/sections/share.mjs'
 import { Cleanup, elapsed, freePort, ROOT, SERVER_BUNDLE, treeRssKib } from './bench/util.mjs'
 
@@ -55,6 +59,7 @@ const SECTIONS = {
   pages: benchPages,
   formats: benchFormats,
   alerts: benchAlertsHook,
+  scale: benchScale,
 }
 const TARGETS = ['pglite', 'postgres']
 
@@ -131,6 +136,7 @@ function createContext(options) {
   return {
     ...options,
     tempDir,
+    cleanup,
     shareConnections: options.connections,
     engineConnections: options.connections,
     log,

@@ -38,7 +38,7 @@ export function photoVariantWidths() {
 /** Everything above; answers the ids the sections need. */
 /** photoFiles: a promise of makePhotoFiles()'s result, or null for no files. */
 export async function seedAll(db, { dataDir, photoFiles }) {
-  const passwordHash = await hash(BROKER.password, ARGON2_OPTIONS)
+  const passwordHash = await brokerPasswordHash()
   const brokerId = await insertBroker(db, BROKER, passwordHash, 'Bench Realty')
   await db.exec(readFileSync(SEED_SQL_FILE, 'utf8'))
 
@@ -68,7 +68,11 @@ export async function seedAll(db, { dataDir, photoFiles }) {
   return { brokerId, listings, detailPropertyId: detail.id, listBrokers }
 }
 
-async function insertBroker(db, broker, passwordHash, agencyName = null) {
+/** The argon2id hash of the bench brokers' password, at the app's own cost. */
+export const brokerPasswordHash = () => hash(BROKER.password, ARGON2_OPTIONS)
+
+/** A broker who can sign in with the bench's password, on the professional plan. */
+export async function insertBroker(db, broker, passwordHash, agencyName = null) {
   const [user] = await db.query('insert into users (email, password_hash) values ($1, $2) returning id', [broker.email, passwordHash])
   await db.query('insert into profiles (id, full_name, agency_name) values ($1, $2, $3)', [user.id, broker.fullName, agencyName])
   await db.query(`insert into user_subscriptions (user_id, plan) values ($1, 'professional')`, [user.id])
