@@ -16,6 +16,7 @@ import {
   type ChangeHandlers,
   type ChangeSubscription,
 } from './change-notifications.server.ts'
+import { inRequestOrder } from './embedded-queue.server.ts'
 import { countQuery } from './query-metrics.server.ts'
 import { EMBEDDED_POSTGRES_SETTINGS } from './pglite-folder.server.ts'
 import * as schema from './schema.ts'
@@ -96,7 +97,8 @@ function openDatabase(): Handle {
   const dataDir = config.dataDir
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
   // unaccent: migration 0006 builds search and place matching on it (a server has it in contrib).
-  const client = new PGlite(dataDir, { extensions: { unaccent }, postgresqlconf: EMBEDDED_POSTGRES_SETTINGS })
+  // Statements take turns in the order their requests arrived (embedded-queue.server.ts).
+  const client = inRequestOrder(new PGlite(dataDir, { extensions: { unaccent }, postgresqlconf: EMBEDDED_POSTGRES_SETTINGS }))
   const db = drizzlePglite({ client, schema, logger }) as unknown as Database
   const subscriptions = new Set<ChangeSubscription>()
   const executeSql: RawSql = async (text, values) => {

@@ -1,4 +1,4 @@
-import { currentRequestScope, withRequestScope } from '#app/lib/logger.server.ts'
+import { currentRequestScope, nextRequestOrder, withRequestScope } from '#app/lib/logger.server.ts'
 
 /*
  * Statements per request, for the Server-Timing header. The count lives in the request's scope
@@ -29,4 +29,9 @@ export function withQueryCount<T>(task: (count: QueryCount) => Promise<T>): Prom
 export function countQuery() {
   const scope = currentRequestScope()
   if (scope) scope.queries++
+}
+
+/** The current request's place in line (when it began), or a new place for a statement outside any request. */
+export function requestOrder(): number {
+  return currentRequestScope()?.order ?? nextRequestOrder()
 }

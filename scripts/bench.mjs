@@ -14,6 +14,9 @@
 //            parameters, the broker's preview, edits under load, against the ceiling, a raw
 //            node:http server and the returning visitor (issue 24)
 //   alerts   scripts/bench-alerts.mjs, when it exists (see sections/alerts.mjs for the contract)
+//   scale    search, client matching, /home and /clients of a 1,000-row and a 100,000-row broker
+//            in a database of a million listings against the same broker in a small one
+//            (PostgreSQL; it seeds both databases itself, see sections/scale.mjs)
 // A/B comparisons are interleaved (A, B, A, B, …), three repetitions, medians. Every target gets
 // a fresh database (PGlite in a temp DATA_DIR; Postgres: BENCH_DATABASE_URL, default a
 // `brokervault_bench` database on the TEST_DATABASE_URL server) seeded set-based (seed.mjs),
@@ -44,6 +47,7 @@ import { benchLists } from './bench/sections/lists.mjs'
 import { benchMemory } from './bench/sections/memory.mjs'
 import { benchPages } from './bench/sections/pages.mjs'
 import { benchPhone } from './bench/sections/phone.mjs'
+import { benchScale } from './bench/sections/scale.mjs'
 import { benchShare } from './bench/sections/share.mjs'
 import { benchTraffic } from './bench/sections/traffic.mjs'
 import { Cleanup, elapsed, freePort, ROOT, SERVER_BUNDLE, treeRssKib } from './bench/util.mjs'
@@ -61,6 +65,7 @@ const SECTIONS = {
   // After the sections that look at the share page (its caption is edited) and before alerts (which stops the servers).
   traffic: benchTraffic,
   alerts: benchAlertsHook,
+  scale: benchScale,
 }
 const TARGETS = ['pglite', 'postgres']
 
@@ -138,6 +143,7 @@ function createContext(options) {
   return {
     ...options,
     tempDir,
+    cleanup,
     shareConnections: options.connections,
     engineConnections: options.connections,
     log,

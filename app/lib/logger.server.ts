@@ -38,12 +38,15 @@ export type RequestScope = {
   reqId: string | undefined
   /** Database statements so far (db/query-metrics.server.ts, read for Server-Timing). */
   queries: number
+  /** When the request began, among all requests: its turn in the embedded database's queue. */
+  order: number
 }
 
 type LogState = {
   logger: Logger
   destination: LogDestination
   requests: AsyncLocalStorage<RequestScope>
+  lastOrder: number
 }
 
 // Characters that some readers take as the end of a line although JSON leaves them as they
@@ -92,7 +95,7 @@ const globalStore = globalThis as typeof globalThis & { __brokervaultLog?: LogSt
 
 function createState(): LogState {
   const requests = new AsyncLocalStorage<RequestScope>()
-  const state: LogState = { destination: defaultDestination(), requests, logger: undefined as unknown as Logger }
+  const state: LogState = { destination: defaultDestination(), requests, logger: undefined as unknown as Logger, lastOrder: 0 }
   // An invalid LOG_LEVEL stops the server at start (env.server.ts); until then, info.
   state.logger = createLogger({ write: (line) => state.destination.write(line) }, parseLogLevel(process.env.LOG_LEVEL) ?? 'info', requests)
   return state
@@ -128,7 +131,12 @@ export function requestIdFrom(incoming: string | null | undefined): string {
  * included, carries `reqId`, and its statements are counted apart.
  */
 export function withRequestScope<T>(reqId: string | undefined, task: () => T): T {
-  return state.requests.run({ reqId, queries: 0 }, task)
+  return state.requests.run({ reqId, queries: 0, order: nextRequestOrder() }, task)
+}
+
+/** A new place in line: for a request as it begins, or a statement outside any request. */
+export function nextRequestOrder(): number {
+  return ++state.lastOrder
 }
 
 /** The scope of the request being handled, if any. */

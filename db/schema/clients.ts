@@ -57,6 +57,8 @@ export const clients = pgTable(
   (t) => [
     index('clients_owner_updated_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst()),
     index('clients_owner_stage_idx').on(t.ownerId, t.stage),
+    // The deal form's client picker, by name (migration 0021).
+    index('clients_owner_name_idx').on(t.ownerId, t.fullName, t.id),
     index('clients_search_idx').using('gin', t.search),
     index('clients_tags_idx').using('gin', t.tags),
   ],

@@ -45,14 +45,18 @@ export async function openPostgres(url) {
  * A fresh, migrated database for a target: PGlite in DATA_DIR/pglite (the bench process fills it
  * and closes it before the server opens the folder: one process per folder), or a PostgreSQL
  * database of its own. Returns the open database and the server's extra environment.
+ * `suffix` names another database beside the bench's (`{bench database}_{suffix}`): the scale
+ * section's small and large ones, marked and dropped the same way.
  */
-export async function createTargetDatabase(target, { dataDir, cleanup }) {
+export async function createTargetDatabase(target, { dataDir, cleanup, suffix = null }) {
   if (target === 'pglite') {
     const db = await openPglite(path.join(dataDir, 'pglite'))
     await db.migrate()
     return { db, env: {} }
   }
-  const { serverUrl, database } = benchDatabaseTarget()
+  const bench = benchDatabaseTarget()
+  const { serverUrl } = bench
+  const database = suffix ? `${bench.database}_${suffix}`.slice(0, 63) : bench.database
   // A run killed with SIGKILL may have left its database behind: start from nothing.
   await dropBenchDatabase(serverUrl, database)
   await onMaintenanceDb(serverUrl, async (sql) => {

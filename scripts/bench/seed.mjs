@@ -38,7 +38,7 @@ export function photoVariantWidths() {
 /** Everything above; answers the ids the sections need. */
 /** photoFiles: a promise of makePhotoFiles()'s result, or null for no files. */
 export async function seedAll(db, { dataDir, photoFiles }) {
-  const passwordHash = await hash(BROKER.password, ARGON2_OPTIONS)
+  const passwordHash = await brokerPasswordHash()
   const brokerId = await insertBroker(db, BROKER, passwordHash, 'Bench Realty')
   await db.exec(readFileSync(SEED_SQL_FILE, 'utf8'))
 
@@ -68,7 +68,11 @@ export async function seedAll(db, { dataDir, photoFiles }) {
   return { brokerId, listings, detailPropertyId: detail.id, listBrokers }
 }
 
-async function insertBroker(db, broker, passwordHash, agencyName = null) {
+/** The argon2id hash of the bench brokers' password, at the app's own cost. */
+export const brokerPasswordHash = () => hash(BROKER.password, ARGON2_OPTIONS)
+
+/** A broker who can sign in with the bench's password, on the professional plan. */
+export async function insertBroker(db, broker, passwordHash, agencyName = null) {
   const [user] = await db.query('insert into users (email, password_hash) values ($1, $2) returning id', [broker.email, passwordHash])
   await db.query('insert into profiles (id, full_name, agency_name) values ($1, $2, $3)', [user.id, broker.fullName, agencyName])
   await db.query(`insert into user_subscriptions (user_id, plan) values ($1, 'professional')`, [user.id])
@@ -183,14 +187,17 @@ async function attachPhotoFiles(db, propertyId, dataDir, pendingPhotoFiles) {
  * (app/modules/properties/queries.server.ts) sends, with the values inlined.
  */
 export async function explainListQueries(db, brokerId) {
-  const columns = `id, title, type, purpose, rent_period, price, currency, city, area, status, bedrooms, count(*) over()`
+  const columns = `id, title, type, purpose, rent_period, price, currency, city, area, status, bedrooms`
+  // The broker's search (owner_search / owner_query, migration 0020) and the capped count it runs first.
+  const waterfront = `owner_search(owner_id, search) @@ owner_query('${brokerId}'::uuid,
+    coalesce(prefix_tsquery('{waterfront}') || websearch_to_tsquery('simple', fold_text('waterfront')),
+      websearch_to_tsquery('simple', fold_text('waterfront'))))`
   const queries = {
-    'q=waterfront': `select ${columns} from properties
-      where owner_id = '${brokerId}' and (search @@ to_tsquery('simple', 'waterfront:*')
-        or search @@ websearch_to_tsquery('simple', 'waterfront'))
+    'q=waterfront (count)': `select count(*) from (select 1 from properties where ${waterfront} limit 1001) as matching`,
+    'q=waterfront': `select ${columns} from properties where ${waterfront}
       order by created_at desc, id desc limit 24 offset 0`,
     'city=Porto&minBedrooms=2&sort=price_asc': `select ${columns} from properties
-      where owner_id = '${brokerId}' and (city ilike 'Porto%' or area ilike 'Porto%') and bedrooms >= 2
+      where owner_id = '${brokerId}' and (city_folded like 'porto%' or area_folded like 'porto%') and bedrooms >= 2
       order by price asc nulls last, created_at desc limit 24 offset 0`,
     'unfiltered /properties': `select ${columns} from properties where owner_id = '${brokerId}'
       order by created_at desc, id desc limit 24 offset 0`,

@@ -54,5 +54,30 @@ describe('list counts stop at 1,000', () => {
     expect(html).toContain(`Page 1 of ${Math.ceil(LIST_COUNT_CAP / PROPERTIES_PAGE_SIZE)}+`)
     const home = await (await big.get('/home')).text()
     expect(home).toContain('1,000+ / 5 properties')
+    // A search most of the portfolio matches counts to the cap and walks the list for its page;
+    // one that few match reads them from the broker's index: the same rows either way.
+    const common = await (await big.get('/properties?q=flat')).text()
+    expect(common).toContain('1,000+ properties')
+    expect(common.match(/>Flat \d+</g)?.length).toBe(PROPERTIES_PAGE_SIZE)
+    const rare = await (await big.get('/properties?q=1002')).text()
+    expect(rare).toContain('1 property')
+    expect(rare.match(/>Flat \d+</g)).toEqual(['>Flat 1002<'])
+  })
+
+  it('/home counts each status and stage up to the cap, "1,000+" past it, in as many queries as a small portfolio', async () => {
+    const small = await brokerWith(3, 2)
+    const big = await brokerWith(1005, 1003)
+    const smallHome = await small.get('/home')
+    const bigHome = await big.get('/home')
+    expect(queriesOf(bigHome)).toBe(queriesOf(smallHome))
+    const html = await bigHome.text()
+    // Every row is active / new: those say "1,000+", the others 0, exactly.
+    expect(html).toMatch(/Active<\/dt><dd[^>]*>1,000\+</)
+    expect(html).toMatch(/Draft<\/dt><dd[^>]*>0</)
+    expect(html).toMatch(/New<\/dt><dd[^>]*>1,000\+</)
+    expect(html).toMatch(/Won<\/dt><dd[^>]*>0</)
+    const smallHtml = await smallHome.text()
+    expect(smallHtml).toMatch(/Active<\/dt><dd[^>]*>2</)
+    expect(smallHtml).toMatch(/New<\/dt><dd[^>]*>3</)
   })
 })

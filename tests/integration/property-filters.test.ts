@@ -112,3 +112,19 @@ it('a list page makes the same number of queries whatever its size (no N+1)', as
   expect(one).toBeGreaterThan(0)
   expect(all).toBe(one)
 })
+
+describe("a broker's search reads their own listings only", () => {
+  it('never finds another broker’s listing, by a word, a prefix, a phrase or a negation', async () => {
+    const other = await signedInBroker()
+    await createPropertyVia(other.browser, { title: 'Harbour cottage elsewhere', city: 'Porto', referenceCode: 'PT-0042', status: 'active' })
+    for (const q of ['harbour', 'harb', '"harbour cottage"', 'PT-0042', '-zzz', 'cottage']) {
+      const { found, html } = await titles(`?q=${encodeURIComponent(q)}`)
+      expect(html, q).not.toContain('Harbour cottage elsewhere')
+      // A negation alone matches everything of this broker's and nothing of the other's.
+      if (q === '-zzz') expect(found).toHaveLength(LISTINGS.length)
+    }
+    const theirs = await (await other.browser.get('/properties?q=harb')).text()
+    expect(theirs).toContain('Harbour cottage elsewhere')
+    expect(theirs).not.toContain('Harbour loft')
+  })
+})

@@ -39,7 +39,7 @@ async function recordNewMatches(tx: Transaction, now: Date, owner: SQL): Promise
       where ${alertsOnSql('a')} and c.email is not null and a.owner_id ${owner}
     ), f as (
       select p.id, p.owner_id, p.purpose, p.category, p.type, p.price, p.previous_price, p.currency, p.bedrooms,
-             p.created_at, p.price_changed_at, fold_text(p.city) as city, fold_text(p.area) as area
+             p.created_at, p.price_changed_at, p.city_folded as city, p.area_folded as area
       from properties p
       where p.status = 'active' and greatest(p.created_at, p.updated_at, p.price_changed_at) > ${since}::timestamptz
         and p.owner_id ${owner}

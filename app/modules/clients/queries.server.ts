@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { countUpTo, LIST_COUNT_CAP } from '#db/capped-count.server.ts'
+import { countEachUpTo, countUpTo, LIST_COUNT_CAP, type CappedCount } from '#db/capped-count.server.ts'
+import { CLIENT_STAGES, type ClientStage } from '#db/reference.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
@@ -62,14 +63,9 @@ export async function getClient(brokerId: string, clientId: unknown) {
 }
 export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
 
-/** How many of the broker's clients are in each stage (one grouped query). */
-export async function countClientsByStage(brokerId: string): Promise<Record<string, number>> {
-  const rows = await getDb()
-    .select({ stage: clients.stage, n: count() })
-    .from(clients)
-    .where(eq(clients.ownerId, brokerId))
-    .groupBy(clients.stage)
-  return Object.fromEntries(rows.map((r) => [r.stage, r.n]))
+/** How many of the broker's clients are in each stage, each counted up to the lists' cap (one query). */
+export function countClientsByStage(brokerId: string): Promise<Record<ClientStage, CappedCount>> {
+  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, eq(clients.ownerId, brokerId), LIST_COUNT_CAP)
 }
 
 /** The broker's clients as select options (id, name), by name. */

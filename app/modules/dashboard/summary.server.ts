@@ -3,8 +3,9 @@ import { sumOpenPipelineByCurrency } from '#app/modules/deals/board.server.ts'
 import { countPropertiesByStatus } from '#app/modules/properties/queries.server.ts'
 
 /**
- * The /home numbers: properties by status, clients by stage, and the open pipeline (deals not
- * yet closed) per currency — three grouped queries, each in the module that owns the table.
+ * The /home numbers: properties by status, clients by stage (each counted up to the lists' cap,
+ * "1,000+"), and the open pipeline (deals not yet closed) per currency — three queries, each in
+ * the module that owns the table.
  */
 export async function getDashboardSummary(brokerId: string) {
   const [propertiesByStatus, clientsByStage, openPipeline] = await Promise.all([

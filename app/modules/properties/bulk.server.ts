@@ -5,9 +5,9 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { PropertyFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
 
-// The search vector is derived from the other columns: never exported nor imported.
-const { search: _search, ...rowColumns } = getTableColumns(properties)
-export type PropertyRow = Omit<typeof properties.$inferSelect, 'search'>
+// The search vector and the folded places are derived from the other columns: never exported nor imported.
+const { search: _search, cityFolded: _city, areaFolded: _area, ...rowColumns } = getTableColumns(properties)
+export type PropertyRow = Omit<typeof properties.$inferSelect, 'search' | 'cityFolded' | 'areaFolded'>
 /** What an import writes: every column but the ids, owner and derived ones. */
 export type ImportedProperty = Omit<typeof properties.$inferInsert, 'id' | 'ownerId' | 'search' | 'updatedAt'>
 
@@ -16,7 +16,7 @@ export type ImportedProperty = Omit<typeof properties.$inferInsert, 'id' | 'owne
  * an export of any size holds one batch in memory and no query gets slower page after page.
  */
 export async function* propertyBatches(brokerId: string, filters: PropertyFilters, batchSize = 1000): AsyncGenerator<PropertyRow[]> {
-  const conditions = filterConditions(eq(properties.ownerId, brokerId), filters)
+  const conditions = filterConditions({ ownerId: brokerId }, filters)
   let after: string | null = null
   for (;;) {
     const rows: PropertyRow[] = await getDb()

@@ -20,3 +20,29 @@ export function matchesPrefixWords(column: PgColumn, words: string[]): SQL {
 export function matchesParsedText(column: PgColumn, text: string): SQL {
   return sql`${column} @@ websearch_to_tsquery('simple', fold_text(${text}))`
 }
+
+/** Every word of `text` as a prefix, or Postgres's own reading of it, as one tsquery (null: no word). */
+function textQuery(words: string[], text: string): SQL {
+  const parsed = sql`websearch_to_tsquery('simple', fold_text(${text}))`
+  return sql`coalesce(prefix_tsquery(${sql.param(words)}::text[]) || ${parsed}, ${parsed})`
+}
+
+/**
+ * One broker's rows whose vector matches `text`: its words as prefixes, or Postgres's own reading
+ * of it, as matchesPrefixWords and matchesParsedText do, through owner_search / owner_query
+ * (migration 0020). The tags make this condition the owner scope itself (a row of another broker
+ * can never match, not even a negation), and its index holds each broker's words apart, so a
+ * search reads the broker's own matches whatever else the table holds. `owner` and `vector` are
+ * the columns the index is built on.
+ */
+export function ownerSearchMatches(owner: PgColumn, vector: PgColumn, ownerId: string, words: string[], text: string): SQL {
+  return sql`owner_search(${owner}, ${vector}) @@ owner_query(${ownerId}::uuid, ${textQuery(words, text)})`
+}
+
+/**
+ * The same match on the plain vector, row by row: for a walk of the broker's rows in list order
+ * when most of them match (it stops after a page), where collecting every match would read more.
+ */
+export function vectorMatches(vector: PgColumn, words: string[], text: string): SQL {
+  return sql`${vector} @@ ${textQuery(words, text)}`
+}

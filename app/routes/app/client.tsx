@@ -45,9 +45,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
     loadViewingRows(user.id, { clientId: client.id }, user.timeZone),
     loadTaskRows(user.id, 'client', client.id, user.timeZone),
-    getAlertState(user.id, client.id),
+    getAlertState(user.id, client),
   ])
-  return { client, matches, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts: orNotFound(alerts) }
+  return { client, matches, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
 }
 
 // The stage form and the alert forms; the union makes any other intent a 400.

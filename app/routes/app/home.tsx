@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatPrice } from '#app/lib/format.ts'
+import { formatNumber, formatPrice } from '#app/lib/format.ts'
 import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { getTrialDaysLeft, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
@@ -10,6 +10,7 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/home'
+import type { CappedCount } from '#db/capped-count.server.ts'
 import { CLIENT_STAGES, STATUSES } from '#db/reference.ts'
 import { describeLocal } from '#app/modules/agenda/format.ts'
 import { listOverdueTasks } from '#app/modules/agenda/tasks.server.ts'
@@ -41,13 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-function CountList({ counts, keys, labelFor }: { counts: Record<string, number>; keys: readonly string[]; labelFor: (k: string) => string }) {
+/** Counts stop at the lists' cap: "1,000+" past it, as the lists say. */
+function CountList({ counts, keys, labelFor }: { counts: Record<string, CappedCount>; keys: readonly string[]; labelFor: (k: string) => string }) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
       {keys.map((k) => (
         <div key={k} className="flex justify-between gap-2">
           <dt className="text-muted">{labelFor(k)}</dt>
-          <dd className="font-medium">{counts[k] ?? 0}</dd>
+          <dd className="font-medium">{`${formatNumber(counts[k]?.count ?? 0)}${counts[k]?.capped ? '+' : ''}`}</dd>
         </div>
       ))}
     </dl>
