@@ -48,7 +48,7 @@ export function PropertyCard({ property: p, href, eager }: { property: PropertyC
       </div>
       <div className="space-y-1 p-3">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="font-semibold leading-snug">{p.title}</h2>
+          <h2 className="min-w-0 font-semibold leading-snug">{p.title}</h2>
           <StatusBadge status={p.status} />
         </div>
         <p className="font-medium">

@@ -85,7 +85,7 @@ function ShareLinkRow({ kind, share, url, redirectTo }: { kind: ShareKind; share
   return (
     <li className="space-y-1 rounded-lg border border-line p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[share.state]}`}>{STATE_LABELS[share.state]}</span>
+        <span data-badge="" className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[share.state]}`}>{STATE_LABELS[share.state]}</span>
         <label htmlFor={inputId} className="text-muted">
           Share link
         </label>

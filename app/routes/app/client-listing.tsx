@@ -100,7 +100,7 @@ function HiddenNotice({ status }: { status: string }) {
   if (!reason) return null
   return (
     <p>
-      <span className="rounded bg-warning-soft px-2 py-0.5 text-xs font-medium text-ink">{`Hidden from the client · ${label(status)}`}</span>{' '}
+      <span data-badge="" className="rounded bg-warning-soft px-2 py-0.5 text-xs font-medium text-ink">{`Hidden from the client · ${label(status)}`}</span>{' '}
       <span className="text-muted">{reason}</span>
     </p>
   )
@@ -113,7 +113,7 @@ function ClientReactions({ feedback }: { feedback: PropertyFeedback | undefined 
     <div className="mt-3 space-y-2 border-t border-line pt-2 text-sm">
       {latestReaction ? (
         <p>
-          <span className={`rounded px-2 py-0.5 font-medium ${latestReaction.reaction === 'interested' ? 'bg-success-soft text-success' : 'bg-canvas text-muted'}`}>
+          <span data-badge="" className={`rounded px-2 py-0.5 font-medium ${latestReaction.reaction === 'interested' ? 'bg-success-soft text-success' : 'bg-canvas text-muted'}`}>
             {CLIENT_LABELS[latestReaction.reaction] ?? latestReaction.reaction}
           </span>
           <span className="text-muted">{` ${latestReaction.authorName ? `· ${latestReaction.authorName} ` : ''}· ${formatUtcDateTime(latestReaction.createdAt)}`}</span>

@@ -129,7 +129,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 <Link to={`/client/edit/${c.id}`}>Adjust the requirements</Link>
               </p>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {matches.map((p) => (
                   <li key={p.id}>
                     <PropertyCard property={p} href={`/property/${p.id}`} eager={false} />

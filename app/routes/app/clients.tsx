@@ -42,7 +42,7 @@ export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Clients">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3 whitespace-nowrap">
           {/* Downloads with the filters of this page: plain links, not client-side navigations. */}
           <a href={`/clients/export.csv${d.search}`} download className="text-sm">Export CSV</a>
           <a href={`/clients/export.vcf${d.search}`} download className="text-sm">Export vCard</a>

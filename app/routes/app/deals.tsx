@@ -81,7 +81,7 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
         </EmptyState>
       ) : (
         // Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select.
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {d.columns.map((column) => (
             <StageColumn key={column.stage} column={column} moveError={moveError} />
           ))}

@@ -34,7 +34,7 @@ export default function PublicPropertiesPage({ loaderData: d }: Route.ComponentP
       ) : (
         <>
           <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'listing' : 'listings'}`}</p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>
                 <PropertyCard property={p} href={`/public-properties/${p.id}`} eager={i < 4} />
