@@ -2,6 +2,7 @@ import type { MetaDescriptor } from 'react-router'
 import type { SharePageData } from '#app/modules/sharing/share-page.server.ts'
 import { photoUrl } from '#app/modules/media/variants.ts'
 import { priceText } from '#app/modules/properties/price-text.ts'
+import { brokerSignOff } from '#app/ui/share-page.tsx'
 
 type ShareMetaInput = { page: SharePageData; url: string; appUrl: string } | undefined
 
@@ -24,7 +25,8 @@ export function shareMeta(input: ShareMetaInput): MetaDescriptor[] {
   const cover = page.properties.find((p) => p.photos.length > 0)?.photos[0]
   const image = cover ? `${appUrl}${photoUrl(cover.id, 'large')}` : null
   return [
-    { title: `${title} · BrokerVault` },
+    // A client's page speaks for the broker: the tab reads "Harbour View Apartment · Costa Homes".
+    { title: `${title} · ${brokerSignOff(page.broker)}` },
     robots,
     { name: 'description', content: description },
     { property: 'og:type', content: 'website' },
