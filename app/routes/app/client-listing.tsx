@@ -14,6 +14,7 @@ import type { Route } from './+types/client-listing'
 import { priceText } from '#app/modules/properties/price-text.ts'
 import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
 import { label } from '#app/modules/properties/catalog.ts'
+import { plural } from '#app/lib/format.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
@@ -66,7 +67,7 @@ function ShortlistItems({ items, feedback, clientName, base }: ShortlistItemsPro
     <>
       {hiddenCount > 0 ? (
         <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
-          {`${hiddenCount} of ${items.length} ${items.length === 1 ? 'property is' : 'properties are'} hidden from ${clientName}'s link: drafts and off-market properties are never shown to clients.`}
+          {`${hiddenCount} of ${items.length} ${plural(items.length, 'property is', 'properties are')} hidden from ${clientName}'s link: drafts and off-market properties are never shown to clients.`}
         </p>
       ) : null}
       <ol className="space-y-4">

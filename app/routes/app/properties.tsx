@@ -1,4 +1,4 @@
-import { formatNumber } from '#app/lib/format.ts'
+import { formatNumber, plural } from '#app/lib/format.ts'
 import { data, Link } from 'react-router'
 import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
@@ -55,7 +55,7 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
         )
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'property' : 'properties'}`}</p>
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'property', 'properties')}`}</p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>

@@ -1,4 +1,4 @@
-import { formatNumber } from '#app/lib/format.ts'
+import { formatNumber, plural } from '#app/lib/format.ts'
 import { data } from 'react-router'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { listPublicProperties } from '#app/modules/properties/queries.server.ts'
@@ -33,7 +33,7 @@ export default function PublicPropertiesPage({ loaderData: d }: Route.ComponentP
         </EmptyState>
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'listing' : 'listings'}`}</p>
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'listing', 'listings')}`}</p>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>

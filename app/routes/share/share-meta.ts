@@ -3,6 +3,7 @@ import type { SharePageData } from '#app/modules/sharing/share-page.server.ts'
 import { photoUrl } from '#app/modules/media/variants.ts'
 import { priceText } from '#app/modules/properties/price-text.ts'
 import { brokerSignOff } from '#app/ui/share-page.tsx'
+import { countOf } from '#app/lib/format.ts'
 
 type ShareMetaInput = { page: SharePageData; url: string; appUrl: string } | undefined
 
@@ -21,7 +22,7 @@ export function shareMeta(input: ShareMetaInput): MetaDescriptor[] {
   const description =
     page.kind === 'property' && first
       ? [priceText(first), first.city].filter(Boolean).join(' · ')
-      : [`${page.properties.length} ${page.properties.length === 1 ? 'property' : 'properties'}`, cities].filter(Boolean).join(' · ')
+      : [countOf(page.properties.length, 'property', 'properties'), cities].filter(Boolean).join(' · ')
   const cover = page.properties.find((p) => p.photos.length > 0)?.photos[0]
   const image = cover ? `${appUrl}${photoUrl(cover.id, 'large')}` : null
   return [
