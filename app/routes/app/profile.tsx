@@ -93,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recoveryCodes,
     devices: devices.map((d) => ({
       id: d.id,
+      name: d.deviceName,
       userAgent: d.deviceInfo.userAgent,
       signedInAt: d.deviceInfo.timestamp,
       lastSeenAt: d.updatedAt.toISOString(),
@@ -256,7 +257,8 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
             <ul className="divide-y divide-line text-sm">
               {d.devices.map((device) => (
                 <li key={device.id} className="py-2">
-                  <p>{device.userAgent}</p>
+                  {/* The raw user-agent stays at hand (hover) for support. */}
+                  <p title={device.userAgent}>{device.name}</p>
                   <p className="text-muted">
                     Signed in <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
                     {device.current ? ' · this device' : ''}
