@@ -35,7 +35,7 @@ export function ClientFrame({ broker, children }: { broker: BrokerContact; child
         {children}
         <BrokerCard broker={broker} />
       </main>
-      <footer className="px-4 pb-6 text-center text-xs text-muted print:hidden">
+      <footer className="p-4 text-center text-xs text-muted print:hidden">
         {`Sent to you by ${broker.fullName || 'your broker'} with BrokerVault · `}
         <a href="/privacy">Privacy</a>
       </footer>
