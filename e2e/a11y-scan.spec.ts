@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Cookie, Page } from '@playwright/test'
 import { expect, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
-import { expectNoAxeViolations, injectAxe, insertShare, setTheme, switchThemeInPlace } from './support/a11y.ts'
+import { expectNoAxeViolations, injectAxe, insertClientAlert, insertShare, setTheme, switchThemeInPlace } from './support/a11y.ts'
 import { insertClient, insertDeal, insertListingItem } from './support/clients.ts'
 import { E2E_BASE_URL } from './support/env.ts'
 import { DESKTOP_WIDTH, PHONE_WIDTH } from './support/layout.ts'
@@ -28,7 +28,17 @@ const INFO_PAGES = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 
 /** Pages whose markup, not only <html data-theme>, depends on the theme cookie. */
 const THEME_IN_MARKUP = new Set(['/profile'])
 
-type Seeded = { propertyId: string; clientId: string; dealId: string; propertyShare: string; listingShare: string; viewingId: string; feedbackToken: string }
+type Seeded = {
+  propertyId: string
+  clientId: string
+  dealId: string
+  propertyShare: string
+  listingShare: string
+  viewingId: string
+  feedbackToken: string
+  alertPath: string
+  unsubscribePath: string
+}
 
 let seeded: Seeded
 let brokerCookies: Cookie[]
@@ -126,7 +136,10 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       await db.sql`insert into tasks (owner_id, property_id, title, due_at) values (${owner}, ${propertyId!}, 'Order the energy certificate', now() - interval '1 day')`
       await db.sql`insert into tasks (owner_id, deal_id, title, due_at) values (${owner}, ${dealId}, 'Chase the deposit', now() + interval '3 days')`
 
-      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken }
+      // Property alerts on for the client: the alert page and the unsubscribe page.
+      const { alertPath, unsubscribePath } = await insertClientAlert(db, broker.email, clientId, propertyId!)
+
+      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath }
       brokerCookies = await context.cookies()
     } finally {
       await context.close()
@@ -176,10 +189,13 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
     await scanPage(page, '/no-such-page', 404)
   })
 
-  test('both share pages, as the client sees them, under their CSP', async ({ page }) => {
+  test('every page a client opens (share, alert, viewing feedback, unsubscribe), under their CSP', async ({ page }) => {
+    test.setTimeout(120_000)
     await setTheme(page, 'light')
     await scanPage(page, `/preview/${seeded.propertyShare}`)
     await scanPage(page, `/client-listing/${seeded.listingShare}`)
+    await scanPage(page, seeded.alertPath)
     await scanPage(page, `/viewing-feedback/${seeded.feedbackToken}`)
+    await scanPage(page, seeded.unsubscribePath)
   })
 })

@@ -40,6 +40,10 @@ test.describe('auth', () => {
     await page.goto('/auth')
     await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveCount(0)
+    // The recovery tools wait behind "Trouble signing in?" (a <details>, with or without JavaScript).
+    await expect(page.getByRole('button', { name: 'Reset Navigation State' })).toBeHidden()
+    await expect(page.getByRole('link', { name: 'Authentication Recovery' })).toBeHidden()
+    await page.getByText('Trouble signing in?', { exact: true }).click()
     await expect(page.getByRole('button', { name: 'Reset Navigation State' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Authentication Recovery' })).toHaveAttribute('href', '/auth-recovery')
 

@@ -36,7 +36,8 @@ test.describe('deals', () => {
     await page.goto('/deals')
     await expect(page.getByRole('heading', { level: 1, name: 'Deals' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'No deals yet' })).toBeVisible()
-    await expect(page.getByText('Open pipeline:')).toHaveText('Open pipeline: No value yet')
+    await expect(page.getByTestId('pipeline-open')).toHaveText('Open pipeline: No value yet')
+    await expect(page.getByTestId('pipeline-won')).toHaveText('Won: No value yet')
 
     // The client page's "New deal" form.
     await page.goto(`/client/${clientId}`)
@@ -65,7 +66,7 @@ test.describe('deals', () => {
 
     // On the board: in Lead, with its value; the other columns are empty.
     await page.goto('/deals')
-    await expect(page.getByText('Open pipeline:')).toHaveText('Open pipeline: €750,000')
+    await expect(page.getByTestId('pipeline-open')).toHaveText('Open pipeline: €750,000 · expected commission €22,500')
     await expectDealColumn(page, 'lead', 'Lead (1)', '€750,000', [title])
     for (const [stage, label] of STAGES.filter(([s]) => s !== 'lead')) {
       await expectDealColumn(page, stage, `${label} (0)`, 'No value yet', [])
@@ -85,7 +86,7 @@ test.describe('deals', () => {
     await expect(page).toHaveURL(/\/deals$/)
     await expectDealColumn(page, 'offer', 'Offer (1)', '€750,000', [title])
     await expectDealColumn(page, 'lead', 'Lead (0)', 'No value yet', [])
-    await expect(page.getByText('Open pipeline:')).toHaveText('Open pipeline: €750,000')
+    await expect(page.getByTestId('pipeline-open')).toHaveText('Open pipeline: €750,000 · expected commission €22,500')
     await expect(boardCard.getByLabel('Stage', { exact: true })).toHaveValue('offer')
     expect(await getDealStage(db, dealId)).toBe('offer')
 
@@ -97,7 +98,9 @@ test.describe('deals', () => {
     await expectDealColumn(page, 'closed_won', 'Closed – won (1)', '€750,000', [title])
     await expectDealColumn(page, 'offer', 'Offer (0)', 'No value yet', [])
     await expectDealColumn(page, 'lead', 'Lead (0)', 'No value yet', [])
-    await expect(page.getByText('Open pipeline:')).toHaveText('Open pipeline: No value yet')
+    // Open and won apart: nothing is open any more, and the won deal shows with its commission.
+    await expect(page.getByTestId('pipeline-open')).toHaveText('Open pipeline: No value yet')
+    await expect(page.getByTestId('pipeline-won')).toHaveText('Won: €750,000 · commission €22,500')
     expect(await getDealStage(db, dealId)).toBe('closed_won')
 
     // The deal page: its stage, facts and history; a note.

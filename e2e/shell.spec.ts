@@ -1,5 +1,7 @@
 import { expect, expectToast, signIn, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
+
 test.describe('profile', () => {
   test('editing the profile saves and shows the values again', async ({ page }) => {
     await signUpAndSignIn(page)
@@ -46,8 +48,8 @@ test.describe('profile', () => {
 
   test('lists the devices; the sign-out scopes end other sessions and then all', async ({ page, browser }) => {
     const broker = await signUpAndSignIn(page)
-    // A second device: its own browser context, signed in as the same broker.
-    const other = await browser.newContext()
+    // A second device, a phone: its own browser context, signed in as the same broker.
+    const other = await browser.newContext({ userAgent: ANDROID_CHROME })
     await hydrateOnLoad(other)
     const otherPage = await other.newPage()
     await otherPage.goto('/auth')
@@ -58,6 +60,10 @@ test.describe('profile', () => {
     const devices = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Devices' }) })
     await expect(devices.getByRole('listitem')).toHaveCount(2)
     await expect(devices.getByText(/this device/)).toHaveCount(1)
+    // Named as people say them, not as raw user-agent strings (issue 25).
+    await expect(devices.getByText('Chrome on Android', { exact: true })).toBeVisible()
+    await expect(devices.getByText('Chrome on Linux', { exact: true })).toBeVisible()
+    await expect(devices.getByText(/Mozilla/)).toHaveCount(0)
 
     await page.getByRole('button', { name: 'Sign out other devices' }).click()
     await expect(page).toHaveURL(/\/profile$/)
@@ -190,4 +196,34 @@ test('the landing page shows the four offerings and the footer links', async ({ 
   await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/auth$/)
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible()
+})
+
+test('the "Checking authentication..." bar waits 400 ms before it covers the navigation', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'a pending state of client-side navigation: JavaScript only')
+  await signUpAndSignIn(page)
+  await page.waitForFunction(() => typeof (window as { trialExpired?: unknown }).trialExpired === 'boolean')
+  // In the page: when the click happened, and when the bar first appeared.
+  await page.evaluate(() => {
+    const w = window as unknown as { clickedAt?: number; barAt?: number }
+    document.addEventListener('click', () => (w.clickedAt = performance.now()), { capture: true })
+    new MutationObserver(() => {
+      const bar = [...document.querySelectorAll('[role="status"]')].some((e) => e.textContent === 'Checking authentication...')
+      if (bar && w.barAt === undefined) w.barAt = performance.now()
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+  // A slow page change: the next page's data is held back 1.5 s.
+  await page.route('**/clients.data*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }).click()
+  const bar = page.getByRole('status').filter({ hasText: 'Checking authentication...' })
+  await expect(bar).toBeVisible()
+  const { clickedAt, barAt } = await page.evaluate(() => {
+    const w = window as unknown as { clickedAt: number; barAt: number }
+    return { clickedAt: w.clickedAt, barAt: w.barAt }
+  })
+  expect(barAt - clickedAt).toBeGreaterThanOrEqual(390)
+  await expect(page).toHaveURL(/\/clients$/)
+  await expect(bar).toHaveCount(0)
 })

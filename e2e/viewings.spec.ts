@@ -40,6 +40,17 @@ test('schedule a viewing, mark it done, and the client rates it from the e-maile
   await viewings.getByRole('link', { name: 'Mon 20 May 2030, 10:30' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Viewing of Riverside Flat' })).toBeVisible()
   await pageReady(page, javaScriptEnabled)
+  // Not before it happens: the refusal sits under the Status field, and the client hears nothing.
+  await page.getByLabel('Status').selectOption('done')
+  await page.getByRole('button', { name: 'Set status' }).click()
+  await expect(page.getByLabel('Status')).toHaveAccessibleDescription('This viewing starts Mon 20 May 2030, 10:30: it can be marked Done or No-show once it has started.')
+  await expect(page.getByTestId('viewing-status')).toHaveText('Scheduled')
+
+  // The viewing has taken place (its start moved to an hour ago): now Done is taken.
+  await db.sql`update viewings set starts_at = now() - interval '1 hour' where property_id = ${propertyId!}`
+  // A fresh GET: without JavaScript this page is the answer to a POST, which a reload would resend.
+  await page.goto(page.url())
+  await pageReady(page, javaScriptEnabled)
   await page.getByLabel('Status').selectOption('done')
   await page.getByRole('button', { name: 'Set status' }).click()
   await expectToast(page, 'Status set to Done. The client has been asked for feedback.')

@@ -81,6 +81,9 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true' || v === 'yes')),
   TRUST_PROXY: flag,
+  // Set by server.mjs on the short-lived child that creates, migrates and seeds a new embedded
+  // database before the server itself opens it (docs/decisions/023); not for operators.
+  BROKERVAULT_PREPARE_ONLY: flag,
   // S3-compatible object storage for photos and documents; unset → DATA_DIR/files.
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

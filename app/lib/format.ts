@@ -33,3 +33,18 @@ export function formatNumber(value: number, locale = 'en') {
   const formatter = cachedFormatter(`number|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }))
   return formatter ? formatter.format(value) : String(value)
 }
+
+const PLURAL_RULES = new Intl.PluralRules('en')
+
+/**
+ * The form of a word for `count`, by the language's plural rules (Intl.PluralRules), so that
+ * "1 property" and "1.5 bedrooms" come out right: plural(1, 'property', 'properties').
+ */
+export function plural(count: number, one: string, other: string): string {
+  return PLURAL_RULES.select(count) === 'one' ? one : other
+}
+
+/** "1 property", "2 properties", "1,000 properties". */
+export function countOf(count: number, one: string, other: string): string {
+  return `${formatNumber(count)} ${plural(count, one, other)}`
+}

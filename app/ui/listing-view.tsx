@@ -7,6 +7,7 @@ import { Button, ErrorList, Field, TextareaField } from './form.tsx'
 import { SharedPropertyView, SharePage } from './share-page.tsx'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
+import { countOf } from '#app/lib/format.ts'
 
 type ClientListingViewProps = {
   properties: SharedProperty[]
@@ -19,7 +20,7 @@ type ClientListingViewProps = {
 
 /** A shared shortlist: each property in the broker's order, each with its feedback form. */
 export function ClientListingView({ properties, broker, picked, feedback }: ClientListingViewProps) {
-  const count = `${properties.length} ${properties.length === 1 ? 'property' : 'properties'}`
+  const count = countOf(properties.length, 'property', 'properties')
   return (
     <SharePage broker={broker}>
       <header>

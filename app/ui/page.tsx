@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-semibold">{title}</h1>
       {children}
     </div>
   )

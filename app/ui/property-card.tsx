@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatNumber, formatPrice } from '#app/lib/format.ts'
+import { countOf, formatNumber, formatPrice } from '#app/lib/format.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { PhotoImage } from './photo.tsx'
 import { StatusBadge } from './status-badge.tsx'
@@ -27,7 +27,7 @@ export type PropertyCardData = {
 export function cardFacts(p: Pick<PropertyCardData, 'bedrooms' | 'builtArea' | 'landArea' | 'areaUnit'>) {
   const unit = label(p.areaUnit)
   const facts = [
-    p.bedrooms === null ? null : `${p.bedrooms} ${p.bedrooms === 1 ? 'bedroom' : 'bedrooms'}`,
+    p.bedrooms === null ? null : countOf(p.bedrooms, 'bedroom', 'bedrooms'),
     p.builtArea === null ? null : `${formatNumber(p.builtArea)} ${unit}`,
     p.builtArea === null && p.landArea !== null ? `${formatNumber(p.landArea)} ${unit} land` : null,
   ]
@@ -48,7 +48,7 @@ export function PropertyCard({ property: p, href, eager }: { property: PropertyC
       </div>
       <div className="space-y-1 p-3">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="font-semibold leading-snug">{p.title}</h2>
+          <h2 className="min-w-0 font-semibold leading-snug">{p.title}</h2>
           <StatusBadge status={p.status} />
         </div>
         <p className="font-medium">

@@ -10,11 +10,12 @@ export function useContactEmail() {
 export function PublicHeader() {
   return (
     <header className="border-b border-line bg-surface">
-      <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="text-lg font-bold text-ink no-underline">
+      {/* On a phone the links go under the name rather than squeeze it ("BrokerVau/lt"). */}
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3">
+        <Link to="/" className="whitespace-nowrap text-lg font-bold text-ink no-underline">
           BrokerVault
         </Link>
-        <nav aria-label="Account" className="flex items-center gap-2 text-sm">
+        <nav aria-label="Account" className="flex flex-wrap items-center gap-2 text-sm">
           <Link to="/pricing" className="px-2 py-1">
             Pricing
           </Link>

@@ -11,6 +11,7 @@ import {
 import type { ShareKind } from '#db/reference.ts'
 import { useHydrated } from './use-hydrated.ts'
 import { Button, SubmitButton } from './form.tsx'
+import { countOf } from '#app/lib/format.ts'
 
 type ShareLinksProps = SharePanelData & {
   /** Where /shares sends the broker back (this page's path). */
@@ -85,7 +86,7 @@ function ShareLinkRow({ kind, share, url, redirectTo }: { kind: ShareKind; share
   return (
     <li className="space-y-1 rounded-lg border border-line p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[share.state]}`}>{STATE_LABELS[share.state]}</span>
+        <span data-badge="" className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[share.state]}`}>{STATE_LABELS[share.state]}</span>
         <label htmlFor={inputId} className="text-muted">
           Share link
         </label>
@@ -134,7 +135,7 @@ function SendLink({ kind, url, qrSvg }: { kind: ShareKind; url: string; qrSvg: s
 }
 
 function describeShare(share: ShareLinkSummary) {
-  const views = `${share.viewCount} ${share.viewCount === 1 ? 'view' : 'views'}`
+  const views = countOf(share.viewCount, 'view', 'views')
   const lastViewed = share.lastViewedAt ? `last viewed ${formatUtcDateTime(share.lastViewedAt)}` : 'not viewed yet'
   const ending =
     share.state === 'revoked' && share.revokedAt

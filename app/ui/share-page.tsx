@@ -10,19 +10,42 @@ import { Avatar } from './avatar.tsx'
 /** Statuses a client should know about before falling for a place. */
 const FLAGGED_STATUSES = new Set(['under_offer', 'sold', 'rented', 'off_market'])
 
-/** The frame of every share page: the seed's banner, the content, the broker's card. */
+/** The frame of every share page: the seed's banner, then the client page's frame. */
 export function SharePage({ broker, children }: { broker: BrokerContact; children: ReactNode }) {
   return (
     <>
       <p role="note" className="bg-brand px-4 py-2 text-center text-sm font-medium text-brand-ink print:hidden">
         Preview Mode - View Only
       </p>
+      <ClientFrame broker={broker}>{children}</ClientFrame>
+    </>
+  )
+}
+
+/**
+ * The frame of every page a client opens without signing in (share pages, the alert page, the
+ * viewing feedback and unsubscribe pages): they speak for the broker, whose card closes the
+ * content, and BrokerVault keeps to one quiet line with its privacy notice. No sign-up header,
+ * no legal footer.
+ */
+export function ClientFrame({ broker, children }: { broker: BrokerContact; children: ReactNode }) {
+  return (
+    <>
       <main {...MAIN_LANDMARK} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6 print:max-w-none print:p-0">
         {children}
         <BrokerCard broker={broker} />
       </main>
+      <footer className="p-4 text-center text-xs text-muted print:hidden">
+        {`Sent to you by ${broker.fullName || 'your broker'} with BrokerVault · `}
+        <a href="/privacy">Privacy</a>
+      </footer>
     </>
   )
+}
+
+/** How the page's <title> signs off: the broker's agency, else their name. */
+export function brokerSignOff(broker: Pick<BrokerContact, 'fullName' | 'agencyName'>) {
+  return broker.agencyName || broker.fullName || 'Your broker'
 }
 
 /** Phone numbers keep + and digits only in tel: links ("+351 912 345 678" → tel:+351912345678). */
@@ -69,7 +92,7 @@ export function SharedPropertyView({ property: p, heading: Heading, eagerCover, 
         <Heading className="text-2xl font-semibold">{p.title}</Heading>
         <p className="mt-1 text-lg font-medium">
           {priceText(p)}
-          {FLAGGED_STATUSES.has(p.status) ? <span className="ml-2 rounded bg-warning-soft px-2 py-0.5 text-sm">{label(p.status)}</span> : null}
+          {FLAGGED_STATUSES.has(p.status) ? <span data-badge="" className="ml-2 rounded bg-warning-soft px-2 py-0.5 text-sm">{label(p.status)}</span> : null}
         </p>
         <p className="text-sm text-muted">{[label(p.type), label(p.purpose), place].filter(Boolean).join(' · ')}</p>
       </header>

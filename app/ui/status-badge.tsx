@@ -11,5 +11,5 @@ const TONES: Record<PropertyStatus, string> = {
 }
 
 export function StatusBadge({ status }: { status: PropertyStatus }) {
-  return <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${TONES[status]}`}>{label(status)}</span>
+  return <span data-badge="" className={`inline-block shrink-0 rounded-full border px-2 py-0.5 text-xs font-medium ${TONES[status]}`}>{label(status)}</span>
 }

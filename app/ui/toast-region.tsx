@@ -77,14 +77,15 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
       ref={regionRef}
       tabIndex={-1}
       aria-label="Notifications (F8)"
-      className="pointer-events-none fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-50 flex justify-center px-3 outline-none md:bottom-4 md:justify-end"
+      // A phone: at the top, over the header strip; wider: at the foot, on the right (styles/base.css says why).
+      className="pointer-events-none fixed inset-x-0 top-[calc(0.25rem+env(safe-area-inset-top))] z-50 flex justify-center px-3 outline-none md:top-auto md:bottom-4 md:justify-end"
     >
       {toast ? (
         <div
           key={toast.id}
           role={toast.kind === 'error' ? 'alert' : 'status'}
           data-toast=""
-          className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-3 text-sm ${KIND_STYLES[toast.kind]}`}
+          className={`pointer-events-auto max-w-md rounded-lg border-l-4 px-4 py-2 text-sm md:py-3 ${KIND_STYLES[toast.kind]}`}
           onPointerDown={(e) => (swipeStart.current = e.clientX)}
           onPointerUp={(e) => {
             if (swipeStart.current !== null && Math.abs(e.clientX - swipeStart.current) >= TOAST_SWIPE_THRESHOLD_PX) {

@@ -97,3 +97,22 @@ export async function insertShare(db: E2EDatabase, email: string, target: { prop
   else await db.sql`insert into shares (id, owner_id, kind, client_id) values (${id}, ${owner}, 'client_listing', ${target.clientId})`
   return id
 }
+
+/**
+ * A client with property alerts on, straight in the database: the alert page's share, the
+ * unsubscribe token, and `propertyId` as mailed today (the UI and job that make them are tested
+ * in client-alerts.spec.ts and tests/integration/client-alerts.test.ts).
+ */
+export async function insertClientAlert(db: E2EDatabase, email: string, clientId: string, propertyId: string) {
+  const shareId = randomBytes(16).toString('base64url')
+  const unsubscribeToken = randomBytes(32).toString('base64url')
+  const owner = db.sql`(select id from users where lower(email) = lower(${email}))`
+  await db.sql`insert into shares (id, owner_id, kind, client_id) values (${shareId}, ${owner}, 'client_alert', ${clientId})`
+  await db.sql`
+    insert into client_alerts (client_id, owner_id, share_id, unsubscribe_token, consented_at)
+    values (${clientId}, ${owner}, ${shareId}, ${unsubscribeToken}, now())`
+  await db.sql`
+    insert into alert_matches (owner_id, client_id, property_id, reason, reason_key, price, currency, mailed_at)
+    values (${owner}, ${clientId}, ${propertyId}, 'new', 'new', 450000, 'EUR', now())`
+  return { alertPath: `/alerts/${shareId}`, unsubscribePath: `/unsubscribe/${unsubscribeToken}` }
+}

@@ -39,3 +39,90 @@ export async function expectPagesFitWidths(page: Page, paths: string[]) {
     }
   }
 }
+
+/**
+ * The interface's own words: a label, badge, button, link, navigation item or heading never
+ * breaks inside a word, and badges, navigation items and buttons keep their label on one line.
+ * User text may wrap anywhere (base.css); these may not. Returns what is wrong, one line each
+ * ("Activ|e" in <span data-badge>), so a failure names every offender at once.
+ */
+export async function brokenInterfaceWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const WHOLE_WORDS = 'a, button, label, legend, summary, th, h1, h2, h3, h4, h5, h6, nav, [data-badge]'
+    const ONE_LINE = 'button, nav a, [data-badge]'
+    type Box = { top: number; bottom: number }
+    /** How many lines the boxes sit on: a box starts a new line when it is below the last one. */
+    const lines = (rects: DOMRectList | DOMRect[]) => {
+      const boxes: Box[] = [...rects].filter((r) => r.width > 0 && r.height > 0).sort((a, b) => a.top - b.top)
+      let count = 0
+      let bottom = -Infinity
+      for (const box of boxes) {
+        if (box.top >= bottom - 2) {
+          count += 1
+          bottom = box.bottom
+        } else {
+          bottom = Math.max(bottom, box.bottom)
+        }
+      }
+      return count
+    }
+    const visibleText = (root: Element) => {
+      const nodes: Text[] = []
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement
+        if (!node.textContent?.trim() || !parent || parent.closest('.sr-only, .honeypot, [hidden], script, style, template')) continue
+        nodes.push(node as Text)
+      }
+      return nodes
+    }
+    const describe = (element: Element) => {
+      const attrs = ['data-badge', 'aria-label'].filter((a) => element.hasAttribute(a)).map((a) => ` ${a}`).join('')
+      return `<${element.tagName.toLowerCase()}${attrs}> "${(element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60)}"`
+    }
+    const problems: string[] = []
+    const seen = new Set<Text>()
+    for (const element of document.querySelectorAll(WHOLE_WORDS)) {
+      for (const node of visibleText(element)) {
+        if (seen.has(node)) continue
+        seen.add(node)
+        // A word longer than 40 letters is pasted user text (a link, the long-text tests' words):
+        // breaking it is right. No word of the interface comes near that.
+        for (const match of node.data.matchAll(/[^\s\-‐–—/·,()]+/g)) {
+          if (match[0].length > 40) continue
+          const range = document.createRange()
+          range.setStart(node, match.index)
+          range.setEnd(node, match.index + match[0].length)
+          const rects = [...range.getClientRects()]
+          if (lines(rects) > 1) {
+            const cut = rects.filter((r) => r.width > 0)
+            problems.push(`"${match[0]}" breaks over ${cut.length} lines in ${describe(element)}`)
+          }
+        }
+      }
+    }
+    for (const element of document.querySelectorAll(ONE_LINE)) {
+      const rects = visibleText(element).flatMap((node) => {
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        return [...range.getClientRects()]
+      })
+      const count = lines(rects)
+      if (count > 1) problems.push(`${describe(element)} takes ${count} lines`)
+    }
+    return problems
+  })
+}
+
+/** Opens each path at phone and desktop width: no word of the interface breaks, no sideways scroll. */
+export async function expectWholeInterfaceWords(page: Page, paths: string[]) {
+  for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
+    await page.setViewportSize({ width, height: 800 })
+    for (const path of paths) {
+      const response = await page.goto(path)
+      expect(response?.status(), `${path} answers`).toBeLessThan(400)
+      expect.soft(await brokenInterfaceWords(page), `${path} at ${width} px`).toEqual([])
+      await expectNoSidewaysScroll(page, `${path} at ${width} px`)
+    }
+  }
+}

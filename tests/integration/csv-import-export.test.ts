@@ -57,6 +57,35 @@ describe('CSV export', () => {
     const all = await readCsv(await browser.get('/properties/export.csv'))
     expect(all).toHaveLength(3)
     expect(all.find((r) => r.ListingId === 'LX-1')?.StandardStatus).toBe('Incomplete')
+    expect(all.find((r) => r.ListingId === 'LX-1')?.referenceCode).toBe('LX-1')
+  })
+
+  it('never leaves ListingId empty: a property without a reference code is listed by its id, and that id never becomes a reference on import', async () => {
+    const { browser } = await signedInBroker()
+    const noReference = await createPropertyVia(browser, { title: 'Unreferenced flat', referenceCode: '' })
+    await createPropertyVia(browser, { title: 'Referenced flat', referenceCode: 'REF-7' })
+    const bytes = Buffer.from(await (await browser.get('/properties/export.csv')).arrayBuffer())
+    const records = recordsOf(bytes)
+    expect(records.find((r) => r.title === 'Unreferenced flat')).toMatchObject({ ListingId: noReference, referenceCode: '' })
+    expect(records.find((r) => r.title === 'Referenced flat')).toMatchObject({ ListingId: 'REF-7', referenceCode: 'REF-7' })
+    expect(records.every((r) => r.ListingId !== '')).toBe(true)
+
+    // Our own file into another account: the references as typed, no id among them.
+    const { browser: to, email } = await signedInBroker()
+    const preview = await uploadToPreview(to, 'properties', bytes)
+    expect(preview).toMatchObject({ rows: 2, toWrite: 2, errors: 0, duplicates: 0 })
+    expect((await confirm(to, preview.path)).status).toBe(302)
+    const user = await findUser(email)
+    const written = await getDb().select({ title: properties.title, referenceCode: properties.referenceCode }).from(properties).where(eq(properties.ownerId, user.id))
+    expect(Object.fromEntries(written.map((p) => [p.title, p.referenceCode]))).toEqual({ 'Unreferenced flat': null, 'Referenced flat': 'REF-7' })
+
+    // Another program's file has only ListingId: that is the reference.
+    const foreign = Buffer.from('ListingId,title,type,ListPrice,City\r\nABC-9,Foreign flat,apartment,100000,Braga\r\n')
+    const foreignPreview = await uploadToPreview(to, 'properties', foreign)
+    expect(foreignPreview).toMatchObject({ rows: 1, toWrite: 1, errors: 0 })
+    expect((await confirm(to, foreignPreview.path)).status).toBe(302)
+    const after = await getDb().select({ title: properties.title, referenceCode: properties.referenceCode }).from(properties).where(eq(properties.ownerId, user.id))
+    expect(after.find((p) => p.title === 'Foreign flat')?.referenceCode).toBe('ABC-9')
   })
 
   it('exports clients with the list filters; a bad filter is a 400, and a visitor is sent to sign in', async () => {
@@ -125,10 +154,12 @@ describe('CSV import', () => {
     expect((await confirm(to, clientsPreview.path)).headers.get('Location')).toBe('/clients')
     expect(await countOf(email, properties)).toBe(4)
 
-    // Everything but the modification time (the import is a modification) comes back the same.
+    // Everything but the modification time (the import is a modification) comes back the same,
+    // and ListingId where it is the property's own id (no reference code): a new id there.
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
     const comparable = (bytes: Buffer, key: string) =>
       (parse(bytes, { bom: true, columns: true }) as Record<string, string>[])
-        .map(({ ModificationTimestamp: _m, ...rest }) => rest)
+        .map(({ ModificationTimestamp: _m, ...rest }) => (rest.referenceCode === '' && UUID.test(rest.ListingId ?? '') ? { ...rest, ListingId: 'its id' } : rest))
         .sort((a, b) => (a[key] ?? '').localeCompare(b[key] ?? ''))
     const back = Buffer.from(await (await to.get('/properties/export.csv')).arrayBuffer())
     expect(comparable(back, 'title')).toEqual(comparable(sourceProperties, 'title'))
@@ -371,7 +402,7 @@ describe('CSV formula injection (issue 23)', () => {
 
     // The preview names a duplicate by its original text too: the same file again.
     const again = await uploadToPreview(to, 'properties', sourceProperties)
-    expect(again.summary.duplicates).toEqual([{ row: 2, field: 'ListingId', value: '-REF-1', firstRow: null }])
+    expect(again.summary.duplicates).toEqual([{ row: 2, field: 'referenceCode', value: '-REF-1', firstRow: null }])
 
     // And the new broker's export is the same file, but for the modification time.
     const comparable = (bytes: Buffer) => recordsOf(bytes).map(({ ModificationTimestamp: _m, ...rest }) => rest)

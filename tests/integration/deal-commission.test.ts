@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listDealsByStage, sumExpectedCommission } from '#app/modules/deals/board.server.ts'
+import { listDealsByStage, summarizeBoard } from '#app/modules/deals/board.server.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { findUser } from '#tests/support/db.ts'
 import { createClientVia } from '#tests/support/clients.ts'
@@ -64,7 +64,7 @@ describe('deal commission', () => {
     expect((await listDealsByStage(id)).reduce((n, column) => n + column.count, 0)).toBe(0)
   })
 
-  it('totals expected gross commission per stage and over the board, lost deals left out, currencies apart', async () => {
+  it('totals expected gross commission per stage and over the open pipeline, lost deals left out, currencies apart', async () => {
     const { browser, email } = await signedInBroker('Tito Totals')
     const clientId = await createClientVia(browser)
     await createDeal(browser, clientId, { commissionType: 'percent', commission: '3' }) // lead: €7,500
@@ -80,15 +80,42 @@ describe('deal commission', () => {
     const lead = columns.find((c) => c.stage === 'lead')!
     expect(lead.commission).toEqual([{ currency: 'EUR', gross: 10000, share: 8750 }])
     expect(columns.find((c) => c.stage === 'offer')!.commission).toEqual([{ currency: 'USD', gross: 5000, share: 5000 }])
-    expect(sumExpectedCommission(columns)).toEqual([
+    expect(summarizeBoard(columns).open.commission).toEqual([
       { currency: 'EUR', gross: 10000, share: 8750 },
       { currency: 'USD', gross: 5000, share: 5000 },
     ])
+    expect(summarizeBoard(columns).won).toEqual({ value: [], commission: [] })
 
     const board = await (await browser.get('/deals')).text()
     expect(board).toMatch(/data-testid="commission-lead"[^>]*>Commission: €10,000 \(yours €8,750\)</)
     expect(board).toMatch(/data-testid="commission-offer"[^>]*>Commission: \$5,000</)
     expect(board).toMatch(/data-testid="commission-closed_lost"[^>]*>Commission: €9,000</)
-    expect(board).toMatch(/Expected commission: <strong[^>]*>€10,000 \(yours €8,750\) \+ \$5,000<\/strong>/)
+    expect(board).toMatch(/data-testid="pipeline-open"[^>]*>Open pipeline: <strong[^>]*>€500,000 \+ \$100,000<\/strong> · expected commission <strong[^>]*>€10,000 \(yours €8,750\) \+ \$5,000<\/strong><\/p>/)
+    expect(board).toMatch(/data-testid="pipeline-won"[^>]*>Won: <strong[^>]*>No value yet<\/strong><\/p>/)
+  })
+
+  it('shows the open pipeline and the won deals apart: a board whose only deal is won has no open value and no open commission', async () => {
+    const { browser, email } = await signedInBroker('Wanda Won')
+    const clientId = await createClientVia(browser)
+    // The board: one deal, €750,000 at 2.5% (€18,750), won.
+    const won = await createDeal(browser, clientId, { value: '750000', commissionType: 'percent', commission: '2.5' })
+    expect((await move(browser, won, 'closed_won')).status).toBe(302)
+    let board = await (await browser.get('/deals')).text()
+    expect(board).toMatch(/data-testid="pipeline-open"[^>]*>Open pipeline: <strong[^>]*>No value yet<\/strong><\/p>/)
+    expect(board).toMatch(/data-testid="pipeline-won"[^>]*>Won: <strong[^>]*>€750,000<\/strong> · commission <strong[^>]*>€18,750<\/strong><\/p>/)
+
+    // An open deal with a co-broker and a lost one: each total counts only its own stages.
+    const open = await createDeal(browser, clientId, { value: '300000', commissionType: 'amount', commission: '9000', coBrokerPercent: '50' })
+    expect((await move(browser, open, 'under_contract')).status).toBe(302)
+    const lost = await createDeal(browser, clientId, { value: '500000', commissionType: 'amount', commission: '15000' })
+    expect((await move(browser, lost, 'closed_lost')).status).toBe(302)
+    const { id } = await findUser(email)
+    expect(summarizeBoard(await listDealsByStage(id))).toEqual({
+      open: { value: [{ currency: 'EUR', total: 300000, count: 1 }], commission: [{ currency: 'EUR', gross: 9000, share: 4500 }] },
+      won: { value: [{ currency: 'EUR', total: 750000, count: 1 }], commission: [{ currency: 'EUR', gross: 18750, share: 18750 }] },
+    })
+    board = await (await browser.get('/deals')).text()
+    expect(board).toMatch(/Open pipeline: <strong[^>]*>€300,000<\/strong> · expected commission <strong[^>]*>€9,000 \(yours €4,500\)<\/strong>/)
+    expect(board).toMatch(/Won: <strong[^>]*>€750,000<\/strong> · commission <strong[^>]*>€18,750<\/strong>/)
   })
 })

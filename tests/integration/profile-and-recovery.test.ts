@@ -63,6 +63,40 @@ describe('recovery and clearing the navigation state', () => {
     }
   })
 
+  it('warns of a loop only when one was detected; opened by hand, it says nothing is wrong', async () => {
+    const visitor = new TestBrowser()
+    const byHand = await (await visitor.get('/auth-recovery')).text()
+    expect(byHand).toContain('No navigation loop detected')
+    expect(byHand).toContain('Nothing is wrong: the app has not been sending you back and forth between pages.')
+    expect(byHand).not.toContain('Navigation loop detected')
+    expect(byHand).not.toContain('role="alert"')
+
+    // Two failed-session redirects within 30 s: the guard sends the broker here, and it warns.
+    // The browser sends its dead session's cookie again after the server cleared it.
+    const { browser, email } = await signedInBroker()
+    const cookie = browser.cookies.get('bv_session')!
+    await expireSessions(email)
+    expect((await browser.get('/home')).headers.get('Location')).toBe('/auth')
+    browser.cookies.set('bv_session', cookie)
+    expect((await browser.get('/clients')).headers.get('Location')).toBe('/auth-recovery')
+    const loop = await (await browser.get('/auth-recovery')).text()
+    expect(loop).toMatch(/<div role="alert"[^>]*><h1[^>]*>Navigation loop detected<\/h1>/)
+    expect(loop).not.toContain('Nothing is wrong')
+    // Cleared: nothing is wrong any more.
+    expect((await browser.post('/auth-recovery', { intent: 'clear' })).status).toBe(302)
+    expect(await (await browser.get('/auth-recovery')).text()).toContain('No navigation loop detected')
+  })
+
+  it('keeps the recovery tools on /auth behind "Trouble signing in?", a <details> closed by default', async () => {
+    const html = await (await new TestBrowser().get('/auth')).text()
+    const details = /<details[^>]*>([\s\S]*?)<\/details>/.exec(html)
+    expect(details).toBeTruthy()
+    expect(details![0]).not.toMatch(/<details[^>]*\sopen/)
+    expect(details![1]).toMatch(/<summary[^>]*>Trouble signing in\?<\/summary>/)
+    expect(details![1]).toContain('Reset Navigation State')
+    expect(details![1]).toContain('href="/auth-recovery"')
+  })
+
   it.each([
     ['login', '/auth'],
     ['home', '/home'],

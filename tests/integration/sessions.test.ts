@@ -68,6 +68,22 @@ describe('devices on /profile', () => {
     expect((await browser.get('/home')).status).toBe(200)
   })
 
+  it('names each device as people say it ("Chrome on Android"), the raw user-agent kept in its title', async () => {
+    const { browser, email } = await signedInBroker()
+    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36'
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+    for (const userAgent of [android, iphone]) {
+      const device = new TestBrowser()
+      const signedIn = await device.send('/auth', { method: 'POST', form: { intent: 'signin', email, password: GOOD_PASSWORD }, headers: { 'User-Agent': userAgent } })
+      expect(signedIn.status).toBe(302)
+    }
+    const profile = await (await browser.get('/profile')).text()
+    expect(profile).toContain(`<p title="${android}">Chrome on Android</p>`)
+    expect(profile).toContain(`<p title="${iphone}">Safari on iPhone</p>`)
+    // The test browser sends no user-agent at all.
+    expect(profile).toMatch(/<p title="Unknown device">Unknown device<\/p>/)
+  })
+
   it('"Sign out everywhere" ends every session, this one included', async () => {
     const { browser, email } = await signedInBroker()
     await signIn(new TestBrowser(), email)

@@ -98,8 +98,13 @@ describe('viewing invitations through a real SMTP server', () => {
     const again = calendarOf(await nth(3, 'the renewed invitation'))
     expect(again).toMatchObject({ method: 'REQUEST', uid: first.uid })
     expect(again.sequence).toBeGreaterThan(third.sequence)
+    // Done before it starts is refused, and nothing is sent; the broker records it late instead,
+    // moved to the day it really took place (another update), then done.
+    expect((await postForm(url, `/viewing/${viewingId}`, { intent: 'status', status: 'done' }, jar)).status).toBe(400)
+    expect((await postForm(url, `/viewing/${viewingId}`, { intent: 'update', date: '2024-09-10', time: '11:00', durationMinutes: '30', place: 'Lobby, Kaigan-dori 5', notes: '' }, jar)).status).toBe(302)
+    expect((await nth(4, 'the update to a past date')).subject).toBe('Viewing updated: Harbour loft, Tue 10 Sep 2024, 11:00 (Asia/Tokyo)')
     expect((await postForm(url, `/viewing/${viewingId}`, { intent: 'status', status: 'done' }, jar)).status).toBe(302)
-    const ask = await nth(4, 'the feedback request')
+    const ask = await nth(5, 'the feedback request')
     expect(ask.subject).toBe('How was your viewing of Harbour loft?')
     expect(ask.attachments).toHaveLength(0)
     const link = new RegExp(`${url}/viewing-feedback/[A-Za-z0-9_-]{22}`).exec(ask.text ?? '')?.[0]
@@ -115,6 +120,6 @@ describe('viewing invitations through a real SMTP server', () => {
     expect(sent.status).toBe(302)
     expect(await (await getPage(url, `/property/${propertyId}`, jar)).text()).toContain('Great harbour view.')
     // Nothing else went to the client.
-    expect(toClient()).toHaveLength(5)
+    expect(toClient()).toHaveLength(6)
   }, 120_000)
 })

@@ -106,9 +106,39 @@ describe('viewings', () => {
     expect(await getDb().select().from(tasks).where(eq(tasks.title, 'Sneaky'))).toEqual([])
   })
 
+  it('refuses Done and No-show before the viewing starts, with a message next to the Status field, and takes them once it has', async () => {
+    const { browser, propertyId, clientId } = await brokerWithPropertyAndClient()
+    const tomorrow = inDays(1)
+    const id = await scheduleViewingVia(browser, propertyId, clientId, { date: tomorrow, time: '10:30' })
+    const row = async () => (await getDb().select().from(viewings).where(eq(viewings.id, id)))[0]!
+    for (const status of ['done', 'no_show']) {
+      const refused = await browser.post(`/viewing/${id}`, { intent: 'status', status })
+      expect(refused.status, status).toBe(400)
+      const html = await refused.text()
+      expect(html, status).toMatch(/<select[^>]*aria-describedby="status-error"/)
+      expect(html, status).toMatch(
+        /id="status-error"[^>]*><li>This viewing starts \w{3} \d{1,2} \w{3} \d{4}, 10:30: it can be marked Done or No-show once it has started\.<\/li>/,
+      )
+      // Nothing changed: still scheduled, no feedback link made (so none was mailed).
+      expect(await row(), status).toMatchObject({ status: 'scheduled', feedbackToken: null, sequence: 0 })
+    }
+    // Canceling ahead of time is what canceling is for.
+    expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'canceled' })).status).toBe(302)
+    expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'scheduled' })).status).toBe(302)
+
+    // Once it has started (a minute ago), both are taken.
+    await getDb().update(viewings).set({ startsAt: new Date(Date.now() - 60_000) }).where(eq(viewings.id, id))
+    expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'no_show' })).status).toBe(302)
+    expect(await row()).toMatchObject({ status: 'no_show', feedbackToken: null })
+    expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'done' })).status).toBe(302)
+    expect((await row()).status).toBe('done')
+    expect((await row()).feedbackToken).toMatch(/^[A-Za-z0-9_-]{22}$/)
+  })
+
   it('takes the client’s feedback once done on a zero-JavaScript page; a second answer replaces the first', async () => {
     const { browser, propertyId, clientId } = await brokerWithPropertyAndClient()
-    const id = await scheduleViewingVia(browser, propertyId, clientId)
+    // A viewing that has taken place (Done is refused before the start).
+    const id = await scheduleViewingVia(browser, propertyId, clientId, { date: '2024-03-14' })
     const [before] = await getDb().select().from(viewings).where(eq(viewings.id, id))
     expect(before!.feedbackToken).toBeNull()
     expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'done' })).status).toBe(302)

@@ -52,8 +52,8 @@ export async function createBrokerWorld() {
   const [doc] = await getDb().select({ id: propertyDocuments.id }).from(propertyDocuments).where(eq(propertyDocuments.propertyId, propertyId))
   if (!photo || !doc) throw new Error('media upload failed')
 
-  // A viewing marked done (so its client's feedback page exists) and a task.
-  const scheduled = await browser.post(`/property/${propertyId}`, { intent: 'schedule-viewing', clientId, date: '2030-06-01', time: '10:00', durationMinutes: '30' })
+  // A viewing that took place, marked done (so its client's feedback page exists), and a task.
+  const scheduled = await browser.post(`/property/${propertyId}`, { intent: 'schedule-viewing', clientId, date: '2024-06-01', time: '10:00', durationMinutes: '30' })
   if (scheduled.status !== 302) throw new Error(`viewing failed: ${scheduled.status}`)
   const [viewing] = await getDb().select({ id: viewings.id }).from(viewings).where(eq(viewings.propertyId, propertyId))
   if (!viewing || (await browser.post(`/viewing/${viewing.id}`, { intent: 'status', status: 'done' })).status !== 302) throw new Error('viewing status failed')

@@ -55,6 +55,17 @@ describe('alert mail', () => {
     expect(mail.subject).toBe(`New: ${ALERT_MAIL_MAX_LINES + 3} properties for you`)
   })
 
+  it('counts by the plural rules: "1 property that fits", "2 properties that fit"', () => {
+    const mailOf = (lines: AlertLine[]) =>
+      composeAlertMail({ to: 'ana@example.com', clientName: 'Ana', brokerName: 'Bea', pageUrl: 'https://app.test/alerts/x', unsubscribeUrl: 'https://app.test/unsubscribe/t', unsubscribeMailto: 'mailto:x@app.test', lines })
+    const one = mailOf([line({})])
+    expect(one.paragraphs[1]).toBe('Bea found 1 property that fits what you are looking for:')
+    expect(one.subject).toBe('New: 1 property for you')
+    const two = mailOf([line({}), line({ propertyId: 'p2', title: 'Garden house' })])
+    expect(two.paragraphs[1]).toBe('Bea found 2 properties that fit what you are looking for:')
+    expect(two.subject).toBe('New: 2 properties for you')
+  })
+
   it('keeps a client to one mail a day, give or take the cron step', () => {
     expect(ALERT_MIN_GAP_HOURS).toBe(23)
   })

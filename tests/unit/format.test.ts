@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatPrice } from '#app/lib/format.ts'
+import { countOf, formatNumber, formatPrice, plural } from '#app/lib/format.ts'
 
 describe('formatPrice', () => {
   it('formats whole amounts without cents and fractional ones with them, in the listing currency', () => {
@@ -24,5 +24,19 @@ describe('formatNumber', () => {
   it('groups thousands and keeps at most two decimals', () => {
     expect(formatNumber(1234.567)).toBe('1,234.57')
     expect(formatNumber(120)).toBe('120')
+  })
+})
+
+describe('plural and countOf: one helper for every count in words', () => {
+  it('picks the form by the plural rules, not by "=== 1"', () => {
+    expect(plural(1, 'property', 'properties')).toBe('property')
+    for (const n of [0, 2, 1.5, 21, 1000]) expect(plural(n, 'property', 'properties'), String(n)).toBe('properties')
+    expect(plural(1, 'fits', 'fit')).toBe('fits')
+  })
+
+  it('writes the number as the lists do', () => {
+    expect(countOf(1, 'property', 'properties')).toBe('1 property')
+    expect(countOf(0, 'deal', 'deals')).toBe('0 deals')
+    expect(countOf(1200, 'view', 'views')).toBe('1,200 views')
   })
 })

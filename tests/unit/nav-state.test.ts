@@ -7,6 +7,7 @@ import {
   expireCounters,
   type NavState,
   GUARD_FAILURE_RESET_MS,
+  isLoopDetected,
   pairKey,
   recordGuardFailure,
   REDIRECT_COUNTERS_RESET_MS,
@@ -91,4 +92,23 @@ it('a sign-in clears the flags, the saved auth path and every counter', () => {
     redirects: {},
     trialRedirects: {},
   })
+})
+
+it('a loop is detected exactly when the session guard would show the recovery screen', () => {
+  let state = emptyNavState(t0)
+  expect(isLoopDetected(state)).toBe(false)
+  const first = recordGuardFailure(state, t0)
+  expect(isLoopDetected(first.state)).toBe(first.showRecovery)
+  const second = recordGuardFailure(first.state, t0 + 1000)
+  expect(second.showRecovery).toBe(true)
+  expect(isLoopDetected(second.state)).toBe(true)
+  // Thirty seconds later the failures are forgotten, and so is the loop.
+  expect(isLoopDetected(expireCounters(second.state, t0 + 1000 + GUARD_FAILURE_RESET_MS))).toBe(false)
+
+  // A pair tried a fourth time is blocked: a loop too.
+  for (let i = 0; i < 3; i++) state = countRedirect(state, '/home', '/x', t0).state
+  expect(isLoopDetected(state)).toBe(false)
+  const blocked = countRedirect(state, '/home', '/x', t0)
+  expect(blocked.allowed).toBe(false)
+  expect(isLoopDetected(blocked.state)).toBe(true)
 })

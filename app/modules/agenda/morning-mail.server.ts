@@ -6,6 +6,7 @@ import type { MailRequest } from '#app/modules/mail/message.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import { claimAgendaMailDay, listAgendaMailProfiles } from '#app/modules/profile/profile.server.ts'
 import { listAgenda, type AgendaItem } from './agenda.server.ts'
+import { countOf } from '#app/lib/format.ts'
 
 export const AGENDA_MAIL_QUEUE = 'agenda-morning-mail'
 /** Every 15 minutes, like the feedback digest: 08:00 comes at most 15 minutes late in any zone. */
@@ -59,6 +60,6 @@ function composeAgendaMail(to: string, day: string, items: AgendaItem[]): MailRe
   if (viewingsToday.length) paragraphs.push(`Viewings (${viewingsToday.length}):\n${viewingsToday.map(line).join('\n')}`)
   if (tasksToday.length) paragraphs.push(`Tasks (${tasksToday.length}):\n${tasksToday.map(line).join('\n')}`)
   paragraphs.push('You get this mail at 08:00 in your time zone on days with viewings or tasks.')
-  const counts = [viewingsToday.length && `${viewingsToday.length} ${viewingsToday.length === 1 ? 'viewing' : 'viewings'}`, tasksToday.length && `${tasksToday.length} ${tasksToday.length === 1 ? 'task' : 'tasks'}`].filter(Boolean)
+  const counts = [viewingsToday.length && countOf(viewingsToday.length, 'viewing', 'viewings'), tasksToday.length && countOf(tasksToday.length, 'task', 'tasks')].filter(Boolean)
   return { to, subject: `Today: ${counts.join(', ')}`, paragraphs, action: { label: 'Open your agenda', url: `${getEnv().APP_URL}/agenda` } }
 }

@@ -3,14 +3,18 @@ import { getDb } from '#db/client.server.ts'
 import { viewings } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
-import { getBrokerNames, getTimeZone } from '#app/modules/profile/profile.server.ts'
+import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import { FEEDBACK_TOKEN_PATTERN } from './viewings.server.ts'
 import { describeWhen } from './format.ts'
 
 export type FeedbackPage = {
   propertyTitle: string
   brokerName: string
+  /** The contact card the client's pages all carry (as share pages do). */
+  broker: BrokerContact
   when: string
   rating: number | null
   comment: string
@@ -31,15 +35,16 @@ async function findByToken(token: unknown) {
 export async function getFeedbackPage(token: unknown): Promise<FeedbackPage | null> {
   const viewing = await findByToken(token)
   if (!viewing) return null
-  const [property, names, timeZone] = await Promise.all([
+  const [property, broker, timeZone] = await Promise.all([
     findOwnedProperty(viewing.ownerId, viewing.propertyId),
-    getBrokerNames([viewing.ownerId]),
+    loadBrokerContact(viewing.ownerId),
     getTimeZone(viewing.ownerId),
   ])
-  if (!property) return null
+  if (!property || !broker) return null
   return {
     propertyTitle: property.title,
-    brokerName: names.get(viewing.ownerId)?.brokerName || 'Your broker',
+    brokerName: broker.fullName || 'Your broker',
+    broker,
     when: describeWhen(viewing.startsAt, timeZone),
     rating: viewing.rating,
     comment: viewing.feedbackComment ?? '',

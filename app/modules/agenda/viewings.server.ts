@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { viewings } from '#db/schema.ts'
 import type { ViewingStatus } from '#db/reference.ts'
@@ -8,6 +8,7 @@ import { instantFromWallClock } from '#app/lib/zoned-time.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
 import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import { describeLocal } from './format.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
 import type { ViewingForm } from './schemas.ts'
 
@@ -75,21 +76,38 @@ export async function updateViewing(brokerId: string, viewingId: unknown, input:
   return { ok: true, id: row.id, mailed: await mailViewingChange(brokerId, row.id, 'request') }
 }
 
+/** Statuses that say the viewing took place (or the client did not come): not before it starts. */
+const AFTER_START: readonly ViewingStatus[] = ['done', 'no_show']
+
+const notStartedYet = (startsAt: Date, timeZone: string): FieldErrors => ({
+  status: [`This viewing starts ${describeLocal(startsAt, timeZone)}: it can be marked Done or No-show once it has started.`],
+})
+
 /**
  * Sets a viewing's status. Canceled: the client's calendar drops the event (METHOD:CANCEL);
  * back to scheduled: invited again; done: the client gets the feedback link (made once).
- * SEQUENCE goes up on every change.
+ * Done and no-show are refused before the start (else the client is thanked "for visiting"
+ * a day early); the update itself checks it too, so a start moved meanwhile counts.
+ * SEQUENCE goes up on every change. `timeZone` is the broker's, for the refusal's wording.
  */
-export async function setViewingStatus(brokerId: string, viewingId: unknown, status: ViewingStatus): Promise<ViewingResult> {
+export async function setViewingStatus(brokerId: string, viewingId: unknown, status: ViewingStatus, timeZone: string): Promise<ViewingResult> {
   if (!isUuid(viewingId)) return null
   const current = await getViewing(brokerId, viewingId)
   if (!current) return null
   if (current.status === status) return { ok: true, id: current.id, mailed: false }
+  const now = new Date()
+  const needsStart = AFTER_START.includes(status)
+  if (needsStart && current.startsAt > now) return { ok: false, fieldErrors: notStartedYet(current.startsAt, timeZone) }
   const feedbackToken = status === 'done' && !current.feedbackToken ? randomBytes(FEEDBACK_TOKEN_BYTES).toString('base64url') : undefined
-  await getDb()
+  const [row] = await getDb()
     .update(viewings)
-    .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: new Date(), ...(feedbackToken ? { feedbackToken } : {}) })
-    .where(and(eq(viewings.id, current.id), eq(viewings.ownerId, brokerId)))
+    .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: now, ...(feedbackToken ? { feedbackToken } : {}) })
+    .where(and(eq(viewings.id, current.id), eq(viewings.ownerId, brokerId), needsStart ? lte(viewings.startsAt, now) : undefined))
+    .returning({ id: viewings.id })
+  if (!row) {
+    const moved = await getViewing(brokerId, current.id)
+    return moved ? { ok: false, fieldErrors: notStartedYet(moved.startsAt, timeZone) } : null
+  }
   const mail = status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
   return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false }
 }

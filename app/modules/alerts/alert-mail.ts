@@ -1,4 +1,4 @@
-import { formatPrice } from '#app/lib/format.ts'
+import { countOf, formatPrice, plural } from '#app/lib/format.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import type { AlertReason } from '#db/reference.ts'
 import { ALERT_MAIL_MAX_LINES } from './settings.ts'
@@ -53,10 +53,10 @@ export function composeAlertMail(input: AlertMailInput): MailRequest {
   const lines = mergeAlertLines(input.lines)
   const shown = lines.slice(0, ALERT_MAIL_MAX_LINES)
   const more = lines.length - shown.length
-  const count = lines.length === 1 ? '1 property' : `${lines.length} properties`
+  const count = countOf(lines.length, 'property', 'properties')
   const paragraphs = [
     `Hello ${input.clientName},`,
-    `${input.brokerName} found ${count} that fit what you are looking for:`,
+    `${input.brokerName} found ${count} that ${plural(lines.length, 'fits', 'fit')} what you are looking for:`,
     shown.map(describeAlertLine).join('\n') + (more > 0 ? `\n…and ${more} more on the page.` : ''),
     'Tap Interested or Not for me on the page, and your broker will know.',
     `You get these alerts because you asked ${input.brokerName} for them. Unsubscribe: ${input.unsubscribeUrl}`,

@@ -6,6 +6,8 @@ import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { createAlertShare } from '#app/modules/sharing/shares.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
+import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import type { AlertState } from './state.ts'
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
@@ -93,10 +95,15 @@ export async function stopAlerts(brokerId: string, clientId: string): Promise<{ 
 }
 
 /** What the unsubscribe page says, by token: null for an unknown token (a 404). */
-export async function findUnsubscribe(token: string): Promise<{ unsubscribed: boolean } | null> {
+/** The unsubscribe page: whether it is done, and the broker whose alerts these are (their card). */
+export async function findUnsubscribe(token: string): Promise<{ unsubscribed: boolean; broker: BrokerContact } | null> {
   if (!TOKEN_PATTERN.test(token)) return null
-  const [row] = await getDb().select({ unsubscribedAt: clientAlerts.unsubscribedAt }).from(clientAlerts).where(eq(clientAlerts.unsubscribeToken, token))
-  return row ? { unsubscribed: row.unsubscribedAt !== null } : null
+  const [row] = await getDb()
+    .select({ ownerId: clientAlerts.ownerId, unsubscribedAt: clientAlerts.unsubscribedAt })
+    .from(clientAlerts)
+    .where(eq(clientAlerts.unsubscribeToken, token))
+  const broker = row ? await loadBrokerContact(row.ownerId) : null
+  return row && broker ? { unsubscribed: row.unsubscribedAt !== null, broker } : null
 }
 
 /** One-click unsubscribe by token; doing it twice is harmless. Null for an unknown token. */

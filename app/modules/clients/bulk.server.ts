@@ -5,6 +5,7 @@ import { isUuid } from '#app/lib/ids.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { ClientFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
+import { countOf } from '#app/lib/format.ts'
 
 // The search vector is derived from the other columns: never exported nor imported.
 const { search: _search, ...rowColumns } = getTableColumns(clients)
@@ -62,7 +63,7 @@ export async function insertImportedClients(tx: Transaction, brokerId: string, r
   }
   await recordActivity(tx, brokerId, {
     kind: 'client_created',
-    summary: `Imported ${rows.length} ${rows.length === 1 ? 'client' : 'clients'} from ${fileName}`,
+    summary: `Imported ${countOf(rows.length, 'client', 'clients')} from ${fileName}`,
     data: { imported: rows.length },
   })
 }

@@ -10,6 +10,7 @@ import { DEAL_STAGES, type DealStage } from '#db/reference.ts'
 /** Cards rendered per stage; older deals of a crowded stage still count in its totals. */
 export const MAX_DEALS_PER_STAGE = 100
 export const OPEN_DEAL_STAGES: readonly DealStage[] = ['lead', 'viewing', 'offer', 'under_contract']
+export const WON_DEAL_STAGES: readonly DealStage[] = ['closed_won']
 
 /** Deals in one currency: amounts in different currencies are never added together. */
 export type CurrencyTotal = { currency: string; total: number; count: number }
@@ -35,8 +36,15 @@ export type BoardColumn = { stage: DealStage; count: number; totals: CurrencyTot
 /** A deal's expected gross commission in SQL: the amount, or the percentage of the value (same rule as commission.ts). */
 const GROSS_COMMISSION = sql`coalesce(${deals.commission}, round(${deals.value} * ${deals.commissionPercent} / 100, 2))`
 const BROKER_SHARE = sql`round(${GROSS_COMMISSION} * (1 - coalesce(${deals.coBrokerPercent}, 0) / 100), 2)`
-/** Lost deals earn nothing: the board's total commission leaves them out. */
-export const COMMISSION_STAGES: readonly DealStage[] = DEAL_STAGES.filter((stage) => stage !== 'closed_lost')
+
+/** Some stages summed: their value and their commission, per currency. */
+export type StagesTotal = { value: CurrencyTotal[]; commission: CommissionTotal[] }
+/**
+ * The board's header: what is still open (lead to under contract) and what was won, apart. One
+ * "expected commission" over both read €18,750 beside "Open pipeline: No value yet" when the
+ * only deal was won (issue 25). Lost deals are in neither.
+ */
+export type BoardSummary = { open: StagesTotal; won: StagesTotal }
 
 /**
  * The broker's deals grouped by stage, in one query (plus one each for the names of the shown
@@ -105,34 +113,33 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
   return [...columns.values()]
 }
 
-/** The open pipeline (lead to under contract) per currency, from the board's own totals. */
-export function sumOpenPipeline(columns: readonly BoardColumn[]): CurrencyTotal[] {
-  const byCurrency = new Map<string, CurrencyTotal>()
+const byCurrencyName = (a: { currency: string }, b: { currency: string }) => a.currency.localeCompare(b.currency)
+const cents = (amount: number) => Math.round(amount * 100) / 100
+
+/** Value and commission of `stages` per currency, from the board's own per-stage totals. */
+export function sumStages(columns: readonly BoardColumn[], stages: readonly DealStage[]): StagesTotal {
+  const values = new Map<string, CurrencyTotal>()
+  const commissions = new Map<string, CommissionTotal>()
   for (const column of columns) {
-    if (!OPEN_DEAL_STAGES.includes(column.stage)) continue
+    if (!stages.includes(column.stage)) continue
     for (const t of column.totals) {
-      const sum = byCurrency.get(t.currency) ?? { currency: t.currency, total: 0, count: 0 }
-      sum.total += t.total
+      const sum = values.get(t.currency) ?? { currency: t.currency, total: 0, count: 0 }
+      sum.total = cents(sum.total + t.total)
       sum.count += t.count
-      byCurrency.set(t.currency, sum)
+      values.set(t.currency, sum)
+    }
+    for (const c of column.commission) {
+      const sum = commissions.get(c.currency) ?? { currency: c.currency, gross: 0, share: 0 }
+      sum.gross = cents(sum.gross + c.gross)
+      sum.share = cents(sum.share + c.share)
+      commissions.set(c.currency, sum)
     }
   }
-  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency))
+  return { value: [...values.values()].sort(byCurrencyName), commission: [...commissions.values()].sort(byCurrencyName) }
 }
 
-/** Expected commission over every stage but closed – lost, per currency, from the board's own totals. */
-export function sumExpectedCommission(columns: readonly BoardColumn[]): CommissionTotal[] {
-  const byCurrency = new Map<string, CommissionTotal>()
-  for (const column of columns) {
-    if (!COMMISSION_STAGES.includes(column.stage)) continue
-    for (const c of column.commission) {
-      const sum = byCurrency.get(c.currency) ?? { currency: c.currency, gross: 0, share: 0 }
-      sum.gross = Math.round((sum.gross + c.gross) * 100) / 100
-      sum.share = Math.round((sum.share + c.share) * 100) / 100
-      byCurrency.set(c.currency, sum)
-    }
-  }
-  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency))
+export function summarizeBoard(columns: readonly BoardColumn[]): BoardSummary {
+  return { open: sumStages(columns, OPEN_DEAL_STAGES), won: sumStages(columns, WON_DEAL_STAGES) }
 }
 
 /** One client's deals (newest first) for the client page; foreign ids simply match nothing. */

@@ -25,12 +25,20 @@ export function isDemoWanted(driver: 'pglite' | 'postgres', seedDemo: boolean | 
  * The demo broker for `npm start`: on the embedded database only, or on a server when the
  * operator asks with SEED_DEMO=1. Logs one line with the credentials (and, on the start that
  * seeds the portfolio, how long that took and what it made).
+ *
+ * A first start on the embedded database prepares it in a child process (server.mjs), then the
+ * server prepares again: both came here, and the credentials were printed twice (issue 25). The
+ * child now says what it seeded, without them; the server that goes on to serve prints them once.
  */
 export async function seedDemoAccountIfWanted() {
   const env = getEnv()
   if (!isDemoWanted(getDriver(), env.SEED_DEMO)) return
   const demo = await seedDemoAccount(env.DATA_DIR)
   const portfolio = demo.seeded && { seededInSeconds: Math.round(demo.seeded.ms / 100) / 10, ...demo.seeded.report }
+  if (env.BROKERVAULT_PREPARE_ONLY) {
+    if (portfolio) logger.info({ portfolio }, 'Demo portfolio seeded')
+    return
+  }
   logger.info({ email: DEMO_EMAIL, password: demo.password, plan: demo.planName, ...(portfolio && { portfolio }) }, 'Demo broker ready')
 }
 

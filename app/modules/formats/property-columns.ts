@@ -11,7 +11,11 @@ export type Column<Row> = { header: string; cell: (row: Row) => unknown; aliases
 const list = (items: readonly string[]) => items.join(', ')
 
 export const PROPERTY_COLUMNS: Column<PropertyRow>[] = [
-  { header: 'ListingId', cell: (p) => p.referenceCode, aliases: ['referenceCode', 'reference', 'ref', 'ref code'] },
+  // RESO's ListingId identifies the listing, so it is never empty: the broker's reference, else
+  // our id. The reference as typed (empty too) travels in referenceCode, which an import of our
+  // own file reads instead (export → import stays lossless).
+  { header: 'ListingId', cell: (p) => p.referenceCode || p.id, aliases: ['reference', 'ref', 'ref code'] },
+  { header: 'referenceCode', cell: (p) => p.referenceCode },
   { header: 'title', cell: (p) => p.title, aliases: ['name', 'headline'] },
   { header: 'category', cell: (p) => p.category },
   { header: 'type', cell: (p) => p.type, aliases: ['property type ours'] },

@@ -38,8 +38,12 @@ const schemaFor = (category: Category) => {
 
 type Problem = { column: string; message: string }
 
-/** One row → the columns to insert, or the problems found (the first per field). */
-function readPropertyRow(get: Cells): { value: ImportedProperty } | { problems: Problem[] } {
+/**
+ * One row → the columns to insert, or the problems found (the first per field). The reference
+ * comes from `referenceColumn`: referenceCode in our own exports (ListingId there holds our id
+ * when the broker gave no reference), ListingId in other software's files.
+ */
+function readPropertyRow(get: Cells, referenceColumn: string): { value: ImportedProperty } | { problems: Problem[] } {
   const problems: Problem[] = []
   const fromResoType = get('PropertyType') ? categoryFromResoPropertyType(get('PropertyType')!) : null
 
@@ -123,7 +127,7 @@ function readPropertyRow(get: Cells): { value: ImportedProperty } | { problems: 
     rentPeriod,
     price: parseNumber(get('ListPrice')),
     currency: get('currency') ?? 'USD',
-    referenceCode: get('ListingId'),
+    referenceCode: get(referenceColumn),
     street: get('UnparsedAddress'),
     area: get('area'),
     city: get('City'),
@@ -149,18 +153,18 @@ function readPropertyRow(get: Cells): { value: ImportedProperty } | { problems: 
     privateNotes: get('PrivateRemarks'),
   }
   const parsed = schemaFor(category).safeParse(form)
-  if (!parsed.success) return { problems: issuesToProblems(parsed.error.issues) }
+  if (!parsed.success) return { problems: issuesToProblems(parsed.error.issues, referenceColumn) }
   return { value: { category, ...toColumns(category, parsed.data), ...(createdAt ? { createdAt } : {}) } }
 }
 
-function issuesToProblems(issues: z.core.$ZodIssue[]): Problem[] {
+function issuesToProblems(issues: z.core.$ZodIssue[], referenceColumn: string): Problem[] {
   const seen = new Set<string>()
   const problems: Problem[] = []
   for (const issue of issues) {
     const field = String(issue.path[0] ?? 'title')
     if (seen.has(field)) continue
     seen.add(field)
-    problems.push({ column: COLUMN_OF_FIELD[field] ?? field, message: issue.message })
+    problems.push({ column: field === 'referenceCode' ? referenceColumn : (COLUMN_OF_FIELD[field] ?? field), message: issue.message })
   }
   return problems
 }
@@ -172,15 +176,16 @@ function issuesToProblems(issues: z.core.$ZodIssue[]): Problem[] {
  */
 export async function checkPropertyRows(brokerId: string, table: Table): Promise<CheckedRows<ImportedProperty>> {
   const headers = resolveHeaders(table.headers, PROPERTY_COLUMNS as never)
+  const referenceColumn = headers.has('referenceCode') ? 'referenceCode' : 'ListingId'
   const accepted: { row: number; value: ImportedProperty }[] = []
   const errors: RowError[] = []
   for (const record of table.records) {
-    const result = readPropertyRow(headers.cellsOf(record))
+    const result = readPropertyRow(headers.cellsOf(record), referenceColumn)
     if ('value' in result) accepted.push({ row: record.row, value: result.value })
     else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
   }
   const codes = accepted.map((a) => a.value.referenceCode).filter((c): c is string => !!c)
   const existing = await existingReferenceCodes(brokerId, codes)
-  const { kept, duplicates } = dropDuplicates(accepted, (v) => v.referenceCode, existing, headers.nameOf('ListingId'))
+  const { kept, duplicates } = dropDuplicates(accepted, (v) => v.referenceCode, existing, headers.nameOf(referenceColumn))
   return { accepted: kept, errors, duplicates, notes: photoColumnNote(headers.ignored), ignoredColumns: headers.ignored }
 }

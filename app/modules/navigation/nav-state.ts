@@ -87,6 +87,15 @@ export function countTrialRedirect(state: NavState, path: string, now: number) {
   return { state: { ...fresh, trialRedirects: capKeys(trialRedirects) }, breakLoop }
 }
 
+/**
+ * What the session guard sends to the recovery screen for (two failed-session redirects within
+ * 30 s, or a from→to pair tried more than 3 times). Someone who opens the screen by hand, with
+ * none of it, is told that nothing is wrong.
+ */
+export function isLoopDetected(state: NavState) {
+  return state.guardFailures >= GUARD_FAILURE_THRESHOLD || Object.values(state.redirects).some((attempts) => attempts > MAX_REDIRECTS_PER_PAIR)
+}
+
 /** A successful sign-in ends every loop: counters, error and trial flags start again. */
 export function afterSignIn(state: NavState, now: number): NavState {
   return {

@@ -10,6 +10,7 @@ import { takeUnnotifiedFeedback, type PendingFeedback } from '#app/modules/shari
 import { countViewsSince, type ShareViewCount } from '#app/modules/sharing/share-views.server.ts'
 import { describeFeedback, NOTICE_LOOKBACK_MS } from './feedback-notices.server.ts'
 import { dueDigestDay } from './lines.ts'
+import { countOf } from '#app/lib/format.ts'
 
 export const DIGEST_QUEUE = 'feedback-digest'
 /** Every 15 minutes: a broker's 08:00 comes at most 15 minutes late, whatever the zone's offset. */
@@ -59,7 +60,7 @@ async function composeDigest(ownerId: string, to: string, feedback: PendingFeedb
     const labels = await viewLabels(ownerId, views)
     const total = views.reduce((sum, v) => sum + v.views, 0)
     paragraphs.push(
-      `Share link views (${total}):\n${views.map((v) => `${labels.get(v.shareId)}: ${v.views} ${v.views === 1 ? 'view' : 'views'}`).join('\n')}`,
+      `Share link views (${total}):\n${views.map((v) => `${labels.get(v.shareId)}: ${countOf(v.views, 'view', 'views')}`).join('\n')}`,
     )
   }
   paragraphs.push('You get this digest at 08:00 in your time zone. Change this on your profile.')

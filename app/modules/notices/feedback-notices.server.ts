@@ -12,6 +12,7 @@ import { takeUnnotifiedFeedback, type PendingFeedback } from '#app/modules/shari
 import { listShareIdsOf, type LiveShare } from '#app/modules/sharing/shares.server.ts'
 import { feedbackLine } from './lines.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { countOf } from '#app/lib/format.ts'
 
 /** Feedback older than this that was never reported is not news any more: no notice brings it up. */
 export const NOTICE_LOOKBACK_MS = DAY_MS
@@ -75,9 +76,9 @@ export async function describeFeedback(ownerId: string, rows: readonly PendingFe
 
 /** "10 minutes", "3 seconds": the batching window in words. */
 export function describeWindow(seconds: number): string {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+  if (seconds < 60) return countOf(seconds, 'second', 'seconds')
   const minutes = Math.round(seconds / 60)
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+  return countOf(minutes, 'minute', 'minutes')
 }
 
 /**

@@ -4,6 +4,7 @@ import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { PropertyFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
+import { countOf } from '#app/lib/format.ts'
 
 // The search vector and the folded places are derived from the other columns: never exported nor imported.
 const { search: _search, cityFolded: _city, areaFolded: _area, ...rowColumns } = getTableColumns(properties)
@@ -73,7 +74,7 @@ export async function insertImportedProperties(tx: Transaction, brokerId: string
   }
   await recordActivity(tx, brokerId, {
     kind: 'property_created',
-    summary: `Imported ${rows.length} ${rows.length === 1 ? 'property' : 'properties'} from ${fileName}`,
+    summary: `Imported ${countOf(rows.length, 'property', 'properties')} from ${fileName}`,
     data: { imported: rows.length },
   })
 }

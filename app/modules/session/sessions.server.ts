@@ -8,6 +8,7 @@ import { subscriptionJoin } from '#app/modules/billing/subscription.server.ts'
 import { profileJoin } from '#app/modules/profile/profile.server.ts'
 import { retry } from '#app/lib/retry.ts'
 import { DAY_MS, MINUTE_MS } from '#app/lib/time.ts'
+import { describeDevice } from './device-name.ts'
 
 export const SESSION_TTL_MS = 30 * DAY_MS
 /** The seed's "session validation minimum interval": updated_at is written at most this often. */
@@ -131,8 +132,9 @@ export async function deleteSession(userId: string, sessionId: string) {
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.userId, userId)))
 }
 
+/** The user's live sessions, oldest first, each with a name a person recognises ("Chrome on Android"). */
 export async function listDeviceSessions(userId: string) {
-  return getDb()
+  const rows = await getDb()
     .select({
       id: userSessions.id,
       deviceInfo: userSessions.deviceInfo,
@@ -142,6 +144,7 @@ export async function listDeviceSessions(userId: string) {
     .from(userSessions)
     .where(and(eq(userSessions.userId, userId), gt(userSessions.expiresAt, new Date())))
     .orderBy(userSessions.updatedAt)
+  return rows.map((row) => ({ ...row, deviceName: describeDevice(row.deviceInfo.userAgent) }))
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Route } from './+types/client-listing'
 import { priceText } from '#app/modules/properties/price-text.ts'
 import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
 import { label } from '#app/modules/properties/catalog.ts'
+import { plural } from '#app/lib/format.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
@@ -66,7 +67,7 @@ function ShortlistItems({ items, feedback, clientName, base }: ShortlistItemsPro
     <>
       {hiddenCount > 0 ? (
         <p className="rounded-lg border border-line bg-surface px-4 py-3 text-sm">
-          {`${hiddenCount} of ${items.length} ${items.length === 1 ? 'property is' : 'properties are'} hidden from ${clientName}'s link: drafts and off-market properties are never shown to clients.`}
+          {`${hiddenCount} of ${items.length} ${plural(items.length, 'property is', 'properties are')} hidden from ${clientName}'s link: drafts and off-market properties are never shown to clients.`}
         </p>
       ) : null}
       <ol className="space-y-4">
@@ -100,7 +101,7 @@ function HiddenNotice({ status }: { status: string }) {
   if (!reason) return null
   return (
     <p>
-      <span className="rounded bg-warning-soft px-2 py-0.5 text-xs font-medium text-ink">{`Hidden from the client · ${label(status)}`}</span>{' '}
+      <span data-badge="" className="rounded bg-warning-soft px-2 py-0.5 text-xs font-medium text-ink">{`Hidden from the client · ${label(status)}`}</span>{' '}
       <span className="text-muted">{reason}</span>
     </p>
   )
@@ -113,7 +114,7 @@ function ClientReactions({ feedback }: { feedback: PropertyFeedback | undefined 
     <div className="mt-3 space-y-2 border-t border-line pt-2 text-sm">
       {latestReaction ? (
         <p>
-          <span className={`rounded px-2 py-0.5 font-medium ${latestReaction.reaction === 'interested' ? 'bg-success-soft text-success' : 'bg-canvas text-muted'}`}>
+          <span data-badge="" className={`rounded px-2 py-0.5 font-medium ${latestReaction.reaction === 'interested' ? 'bg-success-soft text-success' : 'bg-canvas text-muted'}`}>
             {CLIENT_LABELS[latestReaction.reaction] ?? latestReaction.reaction}
           </span>
           <span className="text-muted">{` ${latestReaction.authorName ? `· ${latestReaction.authorName} ` : ''}· ${formatUtcDateTime(latestReaction.createdAt)}`}</span>

@@ -17,6 +17,7 @@ import { label } from '#app/modules/properties/catalog.ts'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { ActivityFeed } from '#app/ui/activity-feed.tsx'
+import { ClientContactBar } from '#app/ui/client-contact.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { NewDealForm } from '#app/ui/deal-form.tsx'
 import { ErrorList, SubmitButton } from '#app/ui/form.tsx'
@@ -119,7 +120,8 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
           <a href={`/client/${c.id}/export.vcf`} download className="rounded-md border border-line px-3 py-1.5 no-underline">vCard</a>
         </div>
       </PageHeader>
-      <p className="-mt-4 mb-4 text-muted">{`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}${c.source ? ` · via ${c.source}` : ''}`}</p>
+      <p className="-mt-4 mb-3 text-muted">{`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}${c.source ? ` · via ${c.source}` : ''}`}</p>
+      <ClientContactBar clientId={c.id} phone={c.phone} email={c.email} tags={c.tags} />
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Card title="Matching properties">
@@ -129,7 +131,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 <Link to={`/client/edit/${c.id}`}>Adjust the requirements</Link>
               </p>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {matches.map((p) => (
                   <li key={p.id}>
                     <PropertyCard property={p} href={`/property/${p.id}`} eager={false} />
@@ -169,13 +171,6 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
           <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
         <div className="space-y-4">
-          <Card title="Contact">
-            <ul className="space-y-1 text-sm">
-              {c.email ? <li><a href={`mailto:${c.email}`}>{c.email}</a></li> : null}
-              {c.phone ? <li><a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</a></li> : null}
-              {c.tags.length ? <li className="text-muted">{c.tags.join(', ')}</li> : null}
-            </ul>
-          </Card>
           <Card title="Stage">
             <Form method="post" className="flex gap-2">
               <label htmlFor="stage" className="sr-only">Stage</label>

@@ -1,4 +1,4 @@
-import { formatNumber } from '#app/lib/format.ts'
+import { formatNumber, plural } from '#app/lib/format.ts'
 import { data, Form, Link } from 'react-router'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
@@ -42,7 +42,7 @@ export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Clients">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3 whitespace-nowrap">
           {/* Downloads with the filters of this page: plain links, not client-side navigations. */}
           <a href={`/clients/export.csv${d.search}`} download className="text-sm">Export CSV</a>
           <a href={`/clients/export.vcf${d.search}`} download className="text-sm">Export vCard</a>
@@ -75,7 +75,7 @@ export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
         </EmptyState>
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'client' : 'clients'}`}</p>
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'client', 'clients')}`}</p>
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {d.items.map((c) => (
               <li key={c.id}>

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
-import { listDealsByStage, sumExpectedCommission, sumOpenPipeline, type BoardColumn, type BoardDeal } from '#app/modules/deals/board.server.ts'
+import { listDealsByStage, summarizeBoard, type BoardColumn, type BoardDeal, type StagesTotal } from '#app/modules/deals/board.server.ts'
 import { createDeal } from '#app/modules/deals/deals.server.ts'
 import { dealStageLabel, formatCalendarDay, formatCommissionTotals, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listClientOptions(user.id),
     listPropertyOptions(user.id),
   ])
-  return { columns, pipeline: sumOpenPipeline(columns), commission: sumExpectedCommission(columns), clients, properties }
+  return { columns, summary: summarizeBoard(columns), clients, properties }
 }
 
 const DealsActionSchema = z.discriminatedUnion('intent', [
@@ -62,12 +62,10 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
   return (
     <>
       <PageHeader title="Deals">
-        <p className="text-sm text-muted">
-          Open pipeline: <strong className="text-ink">{formatCurrencyTotals(d.pipeline)}</strong>
-        </p>
-        <p className="text-sm text-muted" data-testid="commission-total">
-          Expected commission: <strong className="text-ink">{formatCommissionTotals(d.commission)}</strong>
-        </p>
+        <div className="text-sm text-muted">
+          <BoardTotal label="Open pipeline" commissionLabel="expected commission" total={d.summary.open} testId="pipeline-open" />
+          <BoardTotal label="Won" commissionLabel="commission" total={d.summary.won} testId="pipeline-won" />
+        </div>
       </PageHeader>
       <details open={Boolean(createResult) || dealCount === 0} className="mb-6 rounded-xl border border-line bg-surface p-4">
         <summary className="cursor-pointer font-semibold">New deal</summary>
@@ -81,13 +79,30 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
         </EmptyState>
       ) : (
         // Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select.
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {d.columns.map((column) => (
             <StageColumn key={column.stage} column={column} moveError={moveError} />
           ))}
         </div>
       )}
     </>
+  )
+}
+
+/** "Open pipeline: €750,000 · expected commission €22,500"; the commission only when there is some. */
+function BoardTotal({ label, commissionLabel, total, testId }: { label: string; commissionLabel: string; total: StagesTotal; testId: string }) {
+  const hasCommission = total.commission.some((c) => c.gross > 0)
+  return (
+    <p data-testid={testId}>
+      {`${label}: `}
+      <strong className="text-ink">{formatCurrencyTotals(total.value)}</strong>
+      {hasCommission ? (
+        <>
+          {` · ${commissionLabel} `}
+          <strong className="text-ink">{formatCommissionTotals(total.commission)}</strong>
+        </>
+      ) : null}
+    </p>
   )
 }
 

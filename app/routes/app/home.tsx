@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatNumber, formatPrice } from '#app/lib/format.ts'
+import { countOf, formatNumber, formatPrice } from '#app/lib/format.ts'
 import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { getTrialDaysLeft, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
@@ -63,7 +63,7 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
       <PageHeader title={`Welcome back, ${d.fullName || 'broker'}`} />
       {d.trialDaysLeft !== null ? (
         <p role="status" className="mb-4 rounded-lg border border-line bg-warning-soft px-4 py-3 text-sm">
-          Free trial: <strong>{`${d.trialDaysLeft} ${d.trialDaysLeft === 1 ? 'day' : 'days'} left`}</strong>.{' '}
+          Free trial: <strong>{`${countOf(d.trialDaysLeft, 'day', 'days')} left`}</strong>.{' '}
           <Link to="/pricing">Choose a plan</Link> to keep full access.
         </p>
       ) : null}
@@ -103,7 +103,7 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
                 {pipeline.map((p) => (
                   <li key={p.currency} className="text-lg font-semibold">
                     {formatPrice(p.total, p.currency)}
-                    <span className="text-sm font-normal text-muted">{` · ${p.count} ${p.count === 1 ? 'deal' : 'deals'}`}</span>
+                    <span className="text-sm font-normal text-muted">{` · ${countOf(p.count, 'deal', 'deals')}`}</span>
                   </li>
                 ))}
               </ul>

@@ -45,6 +45,7 @@ import {
   replyToInvalidForm,
   TWO_FACTOR_RESULT_KEYS,
 } from './profile-two-factor.server.ts'
+import { countOf, plural } from '#app/lib/format.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault' }]
 
@@ -92,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recoveryCodes,
     devices: devices.map((d) => ({
       id: d.id,
+      name: d.deviceName,
       userAgent: d.deviceInfo.userAgent,
       signedInAt: d.deviceInfo.timestamp,
       lastSeenAt: d.updatedAt.toISOString(),
@@ -145,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return handleChangePassword(input, submission, context, auth)
     case 'sign-out-others': {
       const count = await endOtherSessions(auth)
-      setFlash(context, { kind: 'success', message: `Signed out ${count} other ${count === 1 ? 'device' : 'devices'}.` })
+      setFlash(context, { kind: 'success', message: `Signed out ${count} other ${plural(count, 'device', 'devices')}.` })
       throw redirect('/profile')
     }
     case 'sign-out-everywhere':
@@ -198,7 +200,7 @@ async function handleChangePassword(
   if (!changed.ok) {
     return data({ passwordResult: submission.reply({ ...HIDE_PASSWORDS, fieldErrors: { [changed.field]: changed.errors } }) }, { status: 400 })
   }
-  setFlash(context, { kind: 'success', message: `Password changed. ${changed.signedOutDevices} other ${changed.signedOutDevices === 1 ? 'device was' : 'devices were'} signed out.` })
+  setFlash(context, { kind: 'success', message: `Password changed. ${changed.signedOutDevices} other ${plural(changed.signedOutDevices, 'device was', 'devices were')} signed out.` })
   throw redirect('/profile')
 }
 
@@ -235,7 +237,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
               <p className="mt-1 text-sm">
                 {d.plan.expired
                   ? 'Your free trial has ended.'
-                  : `Free trial: ${d.plan.trialDaysLeft} ${d.plan.trialDaysLeft === 1 ? 'day' : 'days'} left.`}
+                  : `Free trial: ${countOf(d.plan.trialDaysLeft, 'day', 'days')} left.`}
               </p>
             ) : null}
             {d.plan.status ? <p className="mt-1 text-sm">{`Status: ${d.plan.status}`}</p> : null}
@@ -255,7 +257,8 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
             <ul className="divide-y divide-line text-sm">
               {d.devices.map((device) => (
                 <li key={device.id} className="py-2">
-                  <p>{device.userAgent}</p>
+                  {/* The raw user-agent stays at hand (hover) for support. */}
+                  <p title={device.userAgent}>{device.name}</p>
                   <p className="text-muted">
                     Signed in <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
                     {device.current ? ' · this device' : ''}

@@ -1,4 +1,4 @@
-import { formatNumber } from '#app/lib/format.ts'
+import { formatNumber, plural } from '#app/lib/format.ts'
 import { data, Link } from 'react-router'
 import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
@@ -31,7 +31,7 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
   return (
     <>
       <PageHeader title="Properties">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3 whitespace-nowrap">
           <p className="text-sm text-muted">{`${d.usage.countText} / ${d.usage.limit} properties`}</p>
           {/* A download with the filters of this page: a plain link, not a client-side navigation. */}
           <a href={`/properties/export.csv${d.search}`} download className="text-sm">Export CSV</a>
@@ -55,8 +55,8 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
         )
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'property' : 'properties'}`}</p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'property', 'properties')}`}</p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>
                 <PropertyCard property={p} href={`/property/${p.id}`} eager={i < 4} />

@@ -7,6 +7,7 @@ import { listViewings } from '#app/modules/agenda/viewings.server.ts'
 import { getPropertyAddressLine } from '#app/modules/properties/access.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import type { Route } from './+types/property-viewing-report'
+import { countOf } from '#app/lib/format.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Viewing report: ${data?.title ?? 'Property'} · BrokerVault` }]
 
@@ -39,7 +40,7 @@ export default function ViewingReport({ loaderData: r }: Route.ComponentProps) {
       {r.address && r.address !== r.title ? <p className="text-muted">{r.address}</p> : null}
       <p className="mb-4 text-sm text-muted">{`Prepared by ${r.broker || 'your broker'} on ${r.printedOn}. Clients' names are left out.`}</p>
       <p className="mb-4">
-        {`${r.counts.total} ${r.counts.total === 1 ? 'viewing' : 'viewings'}, ${r.counts.done} done.`}
+        {`${countOf(r.counts.total, 'viewing', 'viewings')}, ${r.counts.done} done.`}
         {r.average ? ` Average rating: ${r.average}/5.` : ''}
       </p>
       {r.rows.length === 0 ? (

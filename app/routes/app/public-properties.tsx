@@ -1,4 +1,4 @@
-import { formatNumber } from '#app/lib/format.ts'
+import { formatNumber, plural } from '#app/lib/format.ts'
 import { data } from 'react-router'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { listPublicProperties } from '#app/modules/properties/queries.server.ts'
@@ -33,8 +33,8 @@ export default function PublicPropertiesPage({ loaderData: d }: Route.ComponentP
         </EmptyState>
       ) : (
         <>
-          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${d.total === 1 ? 'listing' : 'listings'}`}</p>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'listing', 'listings')}`}</p>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
               <li key={p.id}>
                 <PropertyCard property={p} href={`/public-properties/${p.id}`} eager={i < 4} />

@@ -65,8 +65,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'status') {
     const parsed = ViewingStatusSchema.safeParse({ status: form.get('status') })
     if (!parsed.success) return data({ intent, fieldErrors: { status: ['Choose one of the statuses listed.'] } as Record<string, string[]> }, { status: 400 })
-    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status))
-    const told = result.ok && result.mailed ? (parsed.data.status === 'done' ? ' The client has been asked for feedback.' : ' The client has been told.') : ''
+    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone))
+    if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors }, { status: 400 })
+    const told = result.mailed ? (parsed.data.status === 'done' ? ' The client has been asked for feedback.' : ' The client has been told.') : ''
     setFlash(context, { kind: 'success', message: `Status set to ${VIEWING_STATUS_LABELS[parsed.data.status]}.${told}` })
     throw redirect(here)
   }
@@ -133,7 +134,7 @@ export default function ViewingPage({ loaderData, actionData }: Route.ComponentP
               <SelectField label="Status" errors={errors('status', 'status')} options={VIEWING_STATUSES.map((s) => ({ value: s, label: VIEWING_STATUS_LABELS[s] }))} selectProps={{ name: 'status', id: 'status', required: true, defaultValue: v.status }} />
               <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>
             </Form>
-            <p className="mt-2 text-xs text-muted">Canceled sends the client a cancellation; Done asks the client for feedback.</p>
+            <p className="mt-2 text-xs text-muted">Canceled sends the client a cancellation; Done asks the client for feedback. Done and No-show can be set once the viewing has started.</p>
           </Card>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { data, Form, redirect, useRevalidator } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { clearNavState, getNavState } from '#app/http/nav-state.server.ts'
+import { isLoopDetected } from '#app/modules/navigation/nav-state.ts'
 import { Button } from '#app/ui/form.tsx'
 import type { Route } from './+types/auth-recovery'
 import { readForm } from '#app/http/form-body.server.ts'
@@ -18,6 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const nav = getNavState(context)
   return data(
     {
+      loopDetected: isLoopDetected(nav),
       trialExpired: nav.trialExpired,
       networkError: nav.networkError,
       authRedirectPath: nav.authRedirectPath,
@@ -60,13 +62,25 @@ export default function AuthRecoveryPage({ loaderData: d }: Route.ComponentProps
       <noscript>
         <meta httpEquiv="refresh" content={String(RECOVERY_REFRESH_MS / 1000)} />
       </noscript>
-      <div role="alert" className="rounded-lg border border-danger bg-danger-soft p-4">
-        <h1 className="text-xl font-semibold">Navigation loop detected</h1>
-        <p className="mt-1 text-sm">
-          The app kept redirecting between pages. Clear the saved navigation state below, then go to the login page or
-          the home page.
-        </p>
-      </div>
+      {d.loopDetected ? (
+        <div role="alert" className="rounded-lg border border-danger bg-danger-soft p-4">
+          <h1 className="text-xl font-semibold">Navigation loop detected</h1>
+          <p className="mt-1 text-sm">
+            The app kept redirecting between pages. Clear the saved navigation state below, then go to the login page or
+            the home page.
+          </p>
+        </div>
+      ) : (
+        // Opened by hand (from "Trouble signing in?"): no alarm, plain words.
+        <div className="rounded-lg border border-line bg-surface p-4">
+          <h1 className="text-xl font-semibold">No navigation loop detected</h1>
+          <p className="mt-1 text-sm">
+            Nothing is wrong: the app has not been sending you back and forth between pages. If you cannot sign in, check
+            your email and password, or use “Forgot your password?” on the sign-in page. The details below are for
+            support.
+          </p>
+        </div>
+      )}
       <section aria-labelledby="diagnostics" className="rounded-lg border border-line bg-surface p-4">
         <h2 id="diagnostics" className="font-semibold">
           Diagnostics

@@ -58,19 +58,27 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           networkError={loaderData.networkError}
         />
       </section>
-      <div className="flex flex-col gap-2">
-        <Form method="post" action="/auth">
-          <Button type="submit" name="intent" value="reset-nav" variant="secondary" className="w-full">
-            Reset Navigation State
-          </Button>
-        </Form>
-        <Link
-          to="/auth-recovery"
-          className="inline-flex justify-center rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink no-underline"
-        >
-          Authentication Recovery
-        </Link>
-      </div>
+      {/* The seed's two recovery tools, out of the way until asked for (a native <details>: no script needed). */}
+      <details className="text-sm">
+        <summary className="cursor-pointer text-center text-muted">Trouble signing in?</summary>
+        <div className="mt-3 flex flex-col gap-2">
+          <p className="text-muted">
+            If the app keeps bringing you back to this page, reset the navigation state it remembers, or open the recovery
+            screen to see it.
+          </p>
+          <Form method="post" action="/auth">
+            <Button type="submit" name="intent" value="reset-nav" variant="secondary" className="w-full">
+              Reset Navigation State
+            </Button>
+          </Form>
+          <Link
+            to="/auth-recovery"
+            className="inline-flex justify-center rounded-md border border-line bg-surface px-4 py-2 text-sm font-medium text-ink no-underline"
+          >
+            Authentication Recovery
+          </Link>
+        </div>
+      </details>
     </main>
   )
 }

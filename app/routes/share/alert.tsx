@@ -9,6 +9,7 @@ import { submitFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
 import type { RouteHandle } from '#app/root.tsx'
 import { AlertView } from '#app/ui/alert-view.tsx'
+import { brokerSignOff } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/alert'
 
 // Like every client page: no JavaScript (docs/decisions/006-sharing.md).
@@ -17,7 +18,10 @@ export const handle: RouteHandle = { hydrate: false }
 // The page shows what was mailed to one client and the picks they made: never cached by others.
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'New properties for you' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `New properties for you · ${brokerSignOff(loaderData.broker)}` : 'Page not found' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params }: Route.LoaderArgs) {
   const share = orNotFound(await resolveAlertShare(params.shareId))

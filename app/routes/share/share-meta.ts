@@ -2,6 +2,8 @@ import type { MetaDescriptor } from 'react-router'
 import type { SharePageData } from '#app/modules/sharing/share-page.server.ts'
 import { photoUrl } from '#app/modules/media/variants.ts'
 import { priceText } from '#app/modules/properties/price-text.ts'
+import { brokerSignOff } from '#app/ui/share-page.tsx'
+import { countOf } from '#app/lib/format.ts'
 
 type ShareMetaInput = { page: SharePageData; url: string; appUrl: string } | undefined
 
@@ -20,11 +22,12 @@ export function shareMeta(input: ShareMetaInput): MetaDescriptor[] {
   const description =
     page.kind === 'property' && first
       ? [priceText(first), first.city].filter(Boolean).join(' · ')
-      : [`${page.properties.length} ${page.properties.length === 1 ? 'property' : 'properties'}`, cities].filter(Boolean).join(' · ')
+      : [countOf(page.properties.length, 'property', 'properties'), cities].filter(Boolean).join(' · ')
   const cover = page.properties.find((p) => p.photos.length > 0)?.photos[0]
   const image = cover ? `${appUrl}${photoUrl(cover, 'large')}` : null
   return [
-    { title: `${title} · BrokerVault` },
+    // A client's page speaks for the broker: the tab reads "Harbour View Apartment · Costa Homes".
+    { title: `${title} · ${brokerSignOff(page.broker)}` },
     robots,
     { name: 'description', content: description },
     { property: 'og:type', content: 'website' },

@@ -3,7 +3,7 @@ import { orNotFound } from '#app/lib/http.ts'
 import { findUnsubscribe, unsubscribe } from '#app/modules/alerts/subscriptions.server.ts'
 import type { RouteHandle } from '#app/root.tsx'
 import { Button } from '#app/ui/form.tsx'
-import { PublicLayout } from '#app/ui/public-layout.tsx'
+import { brokerSignOff, ClientFrame } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/unsubscribe'
 
 /*
@@ -15,11 +15,14 @@ export const handle: RouteHandle = { hydrate: false }
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Unsubscribe from property alerts' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Unsubscribe from property alerts · ${brokerSignOff(loaderData.broker)}` : 'Page not found' },
+  { name: 'robots', content: 'noindex' },
+]
 
 export async function loader({ params }: Route.LoaderArgs) {
   const found = orNotFound(await findUnsubscribe(params.token))
-  return data({ unsubscribed: found.unsubscribed }, { headers: NO_STORE })
+  return data(found, { headers: NO_STORE })
 }
 
 export async function action({ params }: Route.ActionArgs) {
@@ -31,19 +34,20 @@ export const headers: Route.HeadersFunction = () => NO_STORE
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const done = actionData?.unsubscribed ?? loaderData.unsubscribed
+  const broker = loaderData.broker.fullName || 'your broker'
   return (
-    <PublicLayout>
-      <section className="mx-auto max-w-md space-y-4 py-10">
+    <ClientFrame broker={loaderData.broker}>
+      <section className="max-w-md space-y-4">
         <h1 className="text-2xl font-semibold">Property alerts</h1>
         {done ? (
-          <p role="status">You are unsubscribed. You will get no more property alerts from this broker.</p>
+          <p role="status">{`You are unsubscribed. You will get no more property alerts from ${broker}.`}</p>
         ) : (
           <Form method="post" className="space-y-4">
-            <p>Stop the e-mails about new properties from your broker?</p>
+            <p>{`Stop the e-mails about new properties from ${broker}?`}</p>
             <Button type="submit">Unsubscribe</Button>
           </Form>
         )}
       </section>
-    </PublicLayout>
+    </ClientFrame>
   )
 }

@@ -6,14 +6,17 @@ import { readForm } from '#app/http/form-body.server.ts'
 import { ViewingFeedbackSchema } from '#app/modules/agenda/schemas.ts'
 import { getFeedbackPage, saveViewingFeedback } from '#app/modules/agenda/viewing-feedback.server.ts'
 import type { RouteHandle } from '#app/root.tsx'
-import { PublicLayout } from '#app/ui/public-layout.tsx'
+import { brokerSignOff, ClientFrame } from '#app/ui/share-page.tsx'
 import { FeedbackForm } from '#app/ui/viewing-panel.tsx'
 import type { Route } from './+types/viewing-feedback'
 
-// The client's page ships no JavaScript at all, like share pages.
+// The client's page ships no JavaScript at all, like share pages, and speaks for the broker.
 export const handle: RouteHandle = { hydrate: false }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Your viewing feedback · BrokerVault' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Your viewing feedback · ${brokerSignOff(loaderData.broker)}` : 'Page not found' },
+  { name: 'robots', content: 'noindex' },
+]
 
 /** Its address is the only key: never cached by others, never sent on as a referrer. */
 const PRIVATE_HEADERS = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
@@ -43,8 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function ViewingFeedbackPage({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData
   return (
-    <PublicLayout>
-      <div className="mx-auto max-w-xl px-4 py-8">
+    <ClientFrame broker={page.broker}>
+      <div className="max-w-xl">
         <h1 className="mb-2 text-2xl font-bold">{`Your viewing of ${page.propertyTitle}`}</h1>
         <p className="mb-6 text-muted">{`${page.when} with ${page.brokerName}.`}</p>
         {page.rating !== null ? (
@@ -54,6 +57,6 @@ export default function ViewingFeedbackPage({ loaderData, actionData }: Route.Co
         ) : null}
         <FeedbackForm rating={page.rating} comment={page.comment} errors={actionData?.errors ?? null} />
       </div>
-    </PublicLayout>
+    </ClientFrame>
   )
 }
