@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { Secret, TOTP } from 'otpauth'
-import yauzl from 'yauzl'
+import { unzip } from '#tests/support/zip.ts'
 import { describe, expect, it } from 'vitest'
 import { getDb, queryRows } from '#db/client.server.ts'
 import { passwordResetTokens, twoFactorChallenges, twoFactorRecoveryCodes, twoFactorSecrets } from '#db/schema.ts'
@@ -278,25 +278,3 @@ describe('account data', () => {
   })
 })
 
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'))
-      const entries = new Map<string, Buffer>()
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'))
-          const chunks: Buffer[] = []
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks))
-            zip.readEntry()
-          })
-        })
-      })
-      zip.on('end', () => resolve(entries))
-      zip.on('error', reject)
-      zip.readEntry()
-    })
-  })
-}

@@ -33,14 +33,5 @@ export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
 
 /** Appends to the broker's activity log inside the caller's transaction (same commit or none). */
 export async function recordActivity(tx: Transaction, ownerId: string, input: ActivityInput) {
-  await tx.insert(activities).values({
-    ownerId,
-    kind: input.kind,
-    propertyId: input.propertyId ?? null,
-    clientId: input.clientId ?? null,
-    dealId: input.dealId ?? null,
-    shareId: input.shareId ?? null,
-    summary: input.summary,
-    data: input.data ?? {},
-  })
+  await recordActivities(tx, [{ ...input, ownerId }])
 }
