@@ -17,6 +17,7 @@ export const MODULE_ORDER = [
   'billing',
   'profile',
   'auth',
+  'agencies',
   'two-factor',
   'session',
   'navigation',
@@ -76,6 +77,10 @@ export const TABLE_OWNERS = {
   calendarFeeds: 'agenda',
   clientAlerts: 'alerts',
   alertMatches: 'alerts',
+  agencies: 'agencies',
+  agencyMembers: 'agencies',
+  agencyInvitations: 'agencies',
+  auditLog: 'agencies',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -53,6 +53,9 @@ export default [
   route('calendar/:token/agenda.ics', 'routes/resources/calendar-feed.ts'),
   // The client's zero-JavaScript feedback page after a viewing (docs/decisions/021-viewings-and-tasks.md).
   route('viewing-feedback/:token', 'routes/share/viewing-feedback.tsx'),
+  // An invitation to join an agency: sign in or sign up, then accept (no app layout: the
+  // invitee may have no account yet).
+  route('invite/:token', 'routes/auth/invite.tsx'),
 
   // Session guard + subscription guard (middleware, so child actions are guarded too); the
   // allowed-path rule lets /profile, /public-properties and property edit pages through.
@@ -65,6 +68,9 @@ export default [
     route('profile/portal-feed', 'routes/app/profile-portal-feed.ts'),
     route('profile/calendar-feed', 'routes/app/profile-calendar-feed.ts'),
     route('agenda', 'routes/app/agenda.tsx'),
+    // The agency: details, members, invitations, seats; its audit log (owners and admins).
+    route('agency', 'routes/app/agency.tsx'),
+    route('agency/audit', 'routes/app/agency-audit.tsx'),
     route('viewing/:id', 'routes/app/viewing.tsx'),
     route('property/:id/viewing-report', 'routes/app/property-viewing-report.tsx'),
     route('public-properties', 'routes/app/public-properties.tsx'),

@@ -5,7 +5,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { drizzle as drizzlePostgres, PostgresJsDatabase, PostgresJsSession } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import { readDatabaseConfig } from './config.server.ts'
 import {
@@ -20,6 +20,8 @@ import { inRequestOrder } from './embedded-queue.server.ts'
 import { countQuery } from './query-metrics.server.ts'
 import { EMBEDDED_POSTGRES_SETTINGS } from './pglite-folder.server.ts'
 import * as schema from './schema.ts'
+import { reserveScopedConnection, scopedStatements } from './scoped-connection.server.ts'
+import { runInScope, scopedDatabase, type Scope } from './tenancy.server.ts'
 
 /** One query-builder type for both drivers; code never needs to know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -43,6 +45,8 @@ type Handle = {
   vacuum: () => Promise<boolean>
   /** LISTEN on a channel (see change-notifications.server.ts); closed with the database. */
   listen: (channel: string, handlers: ChangeHandlers) => ChangeSubscription
+  /** What scoped work runs on (db/scoped-connection.server.ts): a connection of its own, or nothing extra. */
+  openScope: (scope: Scope) => Promise<{ db?: Database; close: () => Promise<void> }>
   close: () => Promise<void>
 }
 
@@ -88,6 +92,10 @@ function openDatabase(): Handle {
       },
       vacuum: async () => false,
       listen: (channel, handlers) => remembered(subscriptions, listenOnServer(config.url, channel, handlers)),
+      openScope: async (scope) => {
+        const { connection, close } = await reserveScopedConnection(client as never, scope)
+        return { db: onConnection(db, connection), close }
+      },
       close: async () => {
         await closeAll(subscriptions)
         await client.end({ timeout: 5 })
@@ -98,8 +106,10 @@ function openDatabase(): Handle {
   if (!dataDir.includes('://')) mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true })
   // unaccent: migration 0006 builds search and place matching on it (a server has it in contrib).
   // Statements take turns in the order their requests arrived (embedded-queue.server.ts).
+  // Scoped work sets its scope per statement (scoped-connection.server.ts); the job queue's own
+  // statements use the plain client: its tables are no agency's.
   const client = inRequestOrder(new PGlite(dataDir, { extensions: { unaccent }, postgresqlconf: EMBEDDED_POSTGRES_SETTINGS }))
-  const db = drizzlePglite({ client, schema, logger }) as unknown as Database
+  const db = drizzlePglite({ client: scopedStatements(client), schema, logger }) as unknown as Database
   const subscriptions = new Set<ChangeSubscription>()
   const executeSql: RawSql = async (text, values) => {
     if (values?.length) return { rows: (await client.query<Record<string, unknown>>(text, values)).rows }
@@ -119,11 +129,26 @@ function openDatabase(): Handle {
       return true
     },
     listen: (channel, handlers) => remembered(subscriptions, listenOnEmbedded(client, channel, handlers)),
+    openScope: async () => ({ close: async () => undefined }),
     close: async () => {
       await closeAll(subscriptions)
       await client.close()
     },
   }
+}
+
+/**
+ * The query builder on one reserved connection, sharing the pool's dialect and schema: drizzle()
+ * would rebuild the relational schema (about a millisecond) for every scoped request.
+ */
+function onConnection(base: Database, connection: unknown): Database {
+  const internals = base as unknown as {
+    dialect: ConstructorParameters<typeof PostgresJsSession>[1]
+    _: { schema: never; fullSchema: never; tableNamesMap: never }
+  }
+  const relational = { schema: internals._.schema, fullSchema: internals._.fullSchema, tableNamesMap: internals._.tableNamesMap }
+  const session = new PostgresJsSession(connection as never, internals.dialect, relational, { logger })
+  return new PostgresJsDatabase(internals.dialect, session as never, relational) as unknown as Database
 }
 
 function remembered(subscriptions: Set<ChangeSubscription>, subscription: ChangeSubscription): ChangeSubscription {
@@ -147,9 +172,21 @@ function handle(): Handle {
   return globalStore.__brokervaultDb
 }
 
-/** The query builder. Call `ensureDatabaseReady()` once before the first query. */
+/**
+ * The query builder: inside `withScope`, the scope's transaction (row-level security on);
+ * elsewhere the database itself. Call `ensureDatabaseReady()` once before the first query.
+ */
 export function getDb(): Database {
-  return handle().db
+  return scopedDatabase() ?? handle().db
+}
+
+/**
+ * Runs `work` confined by Postgres to the scope's agency: every query `getDb()` gives inside it
+ * runs as the app's role with the scope set, so row-level security hides other agencies' rows
+ * whatever the query's own filter says (db/tenancy.server.ts).
+ */
+export function withScope<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
+  return runInScope(scope, () => handle().openScope(scope), work)
 }
 
 export function getJobQueueConnection() {

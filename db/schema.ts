@@ -1,5 +1,6 @@
 // One schema for both drivers, split by concern.
 export * from './schema/accounts.ts'
+export * from './schema/agencies.ts'
 export * from './schema/properties.ts'
 export * from './schema/clients.ts'
 export * from './schema/exports.ts'

@@ -9,8 +9,17 @@
 export type TableEntry = {
   /** The one module under app/modules that reads and writes it. */
   module: string
-  /** The column naming the broker a row belongs to; null for rows of nobody (with why). */
+  /**
+   * The column naming whose data a row is (row-level security keeps it to its agency: migration
+   * 0022); `none` for rows of nobody (with why).
+   */
   tenancy: string | { none: string }
+  /**
+   * The member a record is assigned to (or who wrote it), and what removing that member does:
+   * records go to the colleague the admin chooses, authorship stays as written, and the member's
+   * personal rows in the agency (feeds with secret addresses, exports, imports) go.
+   */
+  member?: { column: string; onRemoval: 'reassign' | 'keep' | 'delete' }
   /** In the data export, or why not. */
   exported: true | { no: string }
   /** Shown on share pages: its changes must drop the kept pages (triggers of migration 0015). */
@@ -29,26 +38,30 @@ export const TABLES = {
   userSubscriptions: { module: 'billing', tenancy: 'user_id', exported: true, onSharePages: false },
   stripeEvents: { module: 'billing', tenancy: { none: "Stripe's webhook deliveries, kept for idempotency" }, exported: { no: "Stripe's own records" }, onSharePages: false },
   rateLimits: { module: 'security', tenancy: { none: 'counters per address or e-mail, expiring within the hour' }, exported: { no: 'no broker data' }, onSharePages: false },
-  properties: { module: 'properties', tenancy: 'owner_id', exported: true, onSharePages: true },
-  propertyPhotos: { module: 'media', tenancy: 'owner_id', exported: true, onSharePages: true },
-  propertyDocuments: { module: 'media', tenancy: 'owner_id', exported: true, onSharePages: true },
-  activities: { module: 'activity', tenancy: 'owner_id', exported: true, onSharePages: false },
-  clients: { module: 'clients', tenancy: 'owner_id', exported: true, onSharePages: false },
-  clientListingItems: { module: 'listings', tenancy: 'owner_id', exported: true, onSharePages: true },
-  shares: { module: 'sharing', tenancy: 'owner_id', exported: true, onSharePages: true },
+  properties: { module: 'properties', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: true },
+  propertyPhotos: { module: 'media', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: true },
+  propertyDocuments: { module: 'media', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: true },
+  activities: { module: 'activity', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'keep' }, exported: true, onSharePages: false },
+  clients: { module: 'clients', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  clientListingItems: { module: 'listings', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: true },
+  shares: { module: 'sharing', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: true },
   shareViews: { module: 'sharing', tenancy: { none: "rows of a share (share_id): the share's owner" }, exported: { no: 'anonymous visitor hashes; the counts are on shares' }, onSharePages: false },
   shareContentVersions: { module: 'sharing', tenancy: 'owner_id', exported: { no: 'a cache counter' }, onSharePages: false },
-  clientFeedback: { module: 'sharing', tenancy: 'owner_id', exported: true, onSharePages: true },
-  deals: { module: 'deals', tenancy: 'owner_id', exported: true, onSharePages: false },
-  comments: { module: 'comments', tenancy: 'owner_id', exported: true, onSharePages: false },
-  dataExports: { module: 'exports', tenancy: 'owner_id', exported: { no: 'the exports themselves' }, onSharePages: false },
-  imports: { module: 'formats', tenancy: 'owner_id', exported: { no: 'a CSV import waiting for confirmation, gone within a day' }, onSharePages: false },
-  portalFeeds: { module: 'formats', tenancy: 'owner_id', exported: { no: "the feed's secret address" }, onSharePages: false },
-  viewings: { module: 'agenda', tenancy: 'owner_id', exported: true, onSharePages: false },
-  tasks: { module: 'agenda', tenancy: 'owner_id', exported: true, onSharePages: false },
-  calendarFeeds: { module: 'agenda', tenancy: 'owner_id', exported: true, onSharePages: false },
-  clientAlerts: { module: 'alerts', tenancy: 'owner_id', exported: true, onSharePages: false },
-  alertMatches: { module: 'alerts', tenancy: 'owner_id', exported: true, onSharePages: false },
+  clientFeedback: { module: 'sharing', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: true },
+  deals: { module: 'deals', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  comments: { module: 'comments', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'keep' }, exported: true, onSharePages: false },
+  dataExports: { module: 'exports', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'delete' }, exported: { no: 'the exports themselves' }, onSharePages: false },
+  imports: { module: 'formats', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'delete' }, exported: { no: 'a CSV import waiting for confirmation, gone within a day' }, onSharePages: false },
+  portalFeeds: { module: 'formats', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'delete' }, exported: { no: "the feed's secret address" }, onSharePages: false },
+  viewings: { module: 'agenda', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  tasks: { module: 'agenda', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  calendarFeeds: { module: 'agenda', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'delete' }, exported: true, onSharePages: false },
+  clientAlerts: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  alertMatches: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  agencies: { module: 'agencies', tenancy: 'id', exported: true, onSharePages: false },
+  agencyMembers: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
+  agencyInvitations: { module: 'agencies', tenancy: 'agency_id', exported: { no: 'one-time secrets (hashed), gone within 7 days' }, onSharePages: false },
+  auditLog: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
 } satisfies Record<string, TableEntry>
 
 export type TableName = keyof typeof TABLES

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { NOTICE_MODES, PLANS } from '../reference.ts'
+import { agencies } from './agencies.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -72,6 +73,8 @@ export const userSessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The agency this device works in (a member of several switches); null: their first. */
+    agencyId: uuid('agency_id').references(() => agencies.id, { onDelete: 'set null' }),
   },
   (t) => [index('user_sessions_user_id_idx').on(t.userId)],
 )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { clients, deals } from './clients.ts'
 import { properties } from './properties.ts'
@@ -23,6 +24,7 @@ export const viewings = pgTable(
   'viewings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     propertyId: uuid('property_id')
       .notNull()
@@ -57,6 +59,7 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
@@ -77,6 +80,7 @@ export const tasks = pgTable(
  * token a random 128-bit id. Revoking deletes the row; regenerating replaces the token.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
+  agencyId: agencyColumn(),
   ownerId: uuid('owner_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, numeric, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { clients, shares } from './clients.ts'
 import { properties } from './properties.ts'
@@ -15,6 +16,7 @@ export const clientAlerts = pgTable('client_alerts', {
   clientId: uuid('client_id')
     .primaryKey()
     .references(() => clients.id, { onDelete: 'cascade' }),
+  agencyId: agencyColumn(),
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -41,6 +43,7 @@ export const alertMatches = pgTable(
   'alert_matches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

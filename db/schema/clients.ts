@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { bigint, check, customType, date, index, integer, numeric, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { properties, propertyCategory, propertyPurpose, propertyType } from './properties.ts'
 import { CLIENT_KINDS, CLIENT_STAGES, COMMENT_SUBJECTS, DEAL_STAGES, FEEDBACK_REACTIONS, SHARE_KINDS } from '../reference.ts'
@@ -23,6 +24,7 @@ export const clients = pgTable(
   'clients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     fullName: text('full_name').notNull(),
     email: text('email'),
@@ -69,6 +71,7 @@ export const clientListingItems = pgTable(
   'client_listing_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     clientId: uuid('client_id')
       .notNull()
@@ -91,6 +94,7 @@ export const shares = pgTable(
   'shares',
   {
     id: text('id').primaryKey(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     kind: shareKind('kind').notNull(),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),
@@ -144,6 +148,7 @@ export const clientFeedback = pgTable(
   'client_feedback',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     shareId: text('share_id')
       .notNull()
@@ -171,6 +176,7 @@ export const deals = pgTable(
   'deals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     clientId: uuid('client_id')
       .notNull()
@@ -206,6 +212,7 @@ export const comments = pgTable(
   'comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: owner(),
     subject: commentSubject('subject').notNull(),
     propertyId: uuid('property_id').references(() => properties.id, { onDelete: 'cascade' }),

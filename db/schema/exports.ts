@@ -1,4 +1,5 @@
 import { index, pgEnum, pgTable, text, timestamp, uuid, bigint } from 'drizzle-orm/pg-core'
+import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { DATA_EXPORT_STATUSES } from '../reference.ts'
 
@@ -13,6 +14,7 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

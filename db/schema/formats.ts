@@ -1,4 +1,5 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { IMPORT_KINDS } from '../reference.ts'
 
@@ -13,6 +14,7 @@ export const imports = pgTable(
   'imports',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -33,6 +35,7 @@ export const imports = pgTable(
  * 128-bit id. Revoking deletes the row; regenerating replaces the token.
  */
 export const portalFeeds = pgTable('portal_feeds', {
+  agencyId: agencyColumn(),
   ownerId: uuid('owner_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),

@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { ACTIVITY_KINDS, AREA_UNITS, CATEGORIES, PROPERTY_TYPES, PURPOSES, RENT_PERIODS, STATUSES, VISIBILITIES } from '../reference.ts'
 
@@ -36,6 +37,7 @@ export const properties = pgTable(
   'properties',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -131,6 +133,7 @@ export const propertyPhotos = pgTable(
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -155,6 +158,7 @@ export const propertyDocuments = pgTable(
     propertyId: uuid('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -176,6 +180,7 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    agencyId: agencyColumn(),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { users, userSessions, userSubscriptions } from '#db/schema.ts'
+import { agencyMembers, users, userSessions, userSubscriptions } from '#db/schema.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 import type { Plan } from '#db/reference.ts'
 
 /** Test fixtures straight in the database the app under test uses (one shared instance). */
@@ -34,4 +35,17 @@ export async function subscriptionOf(email: string) {
 export async function expireSessions(email: string) {
   const user = await findUser(email)
   await getDb().update(userSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userSessions.userId, user.id))
+}
+
+/** The agency a user signed up with (their first), and the scope an owner has there. */
+export async function ownerScopeOf(email: string): Promise<Scope> {
+  const user = await findUser(email)
+  const [row] = await getDb()
+    .select({ agencyId: agencyMembers.agencyId, role: agencyMembers.role })
+    .from(agencyMembers)
+    .where(eq(agencyMembers.userId, user.id))
+    .orderBy(agencyMembers.joinedAt)
+    .limit(1)
+  if (!row) throw new Error(`no agency for ${email}`)
+  return { agencyId: row.agencyId, memberId: user.id, role: row.role }
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, type SQL } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { stripeEvents, userSubscriptions } from '#db/schema.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -11,6 +11,15 @@ export async function getSubscription(userId: string): Promise<SubscriptionSnaps
     .where(eq(userSubscriptions.userId, userId))
     .limit(1)
   return row ?? null
+}
+
+/**
+ * An agency's plan is its owner's subscription: when ownership passes on, the subscription row
+ * (with its Stripe customer) goes to the new owner, whose own row (a trial of theirs) is dropped.
+ */
+export async function handSubscriptionTo(tx: Transaction, fromUserId: string, toUserId: string) {
+  await tx.delete(userSubscriptions).where(eq(userSubscriptions.userId, toUserId))
+  await tx.update(userSubscriptions).set({ userId: toUserId, updatedAt: new Date() }).where(eq(userSubscriptions.userId, fromUserId))
 }
 
 /** A new account's free trial, written in the sign-up transaction. */
@@ -38,7 +47,7 @@ export async function activatePlan(userId: string, plan: PaidPlan, provider: str
  */
 export const subscriptionJoin = {
   table: userSubscriptions,
-  on: (userId: AnyPgColumn) => eq(userSubscriptions.userId, userId),
+  on: (userId: AnyPgColumn | SQL.Aliased<string>) => eq(userSubscriptions.userId, userId),
   columns: subscriptionJoinColumns(),
 }
 

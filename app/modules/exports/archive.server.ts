@@ -17,6 +17,7 @@ import { exportDealRows } from '#app/modules/deals/export-rows.server.ts'
 import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
 import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
+import { exportAgencyRows } from '#app/modules/agencies/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /** Every table the export holds, each read by its owning module and scoped to the broker. */
@@ -35,6 +36,7 @@ export async function collectTables(brokerId: string): Promise<ExportTables> {
     exportActivityRows(brokerId),
     exportAgendaRows(brokerId),
     exportAlertRows(brokerId),
+    exportAgencyRows(brokerId),
   ])
   return Object.assign({}, ...parts) as ExportTables
 }

@@ -6,6 +6,8 @@ import { userSessions } from '#db/schema.ts'
 import { userJoin } from '#app/modules/auth/accounts.server.ts'
 import { subscriptionJoin } from '#app/modules/billing/subscription.server.ts'
 import { profileJoin } from '#app/modules/profile/profile.server.ts'
+import { ensureOwnAgency, membershipLateral } from '#app/modules/agencies/membership.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 import { retry } from '#app/lib/retry.ts'
 import { DAY_MS, MINUTE_MS } from '#app/lib/time.ts'
 import { describeDevice } from './device-name.ts'
@@ -28,6 +30,10 @@ export type SessionUser = {
 }
 export type AuthState = {
   user: SessionUser
+  /** The agency this session works in, the member and their role: every module call's scope. */
+  scope: Scope
+  agency: { id: string; name: string }
+  /** The agency's plan: its owner's subscription. */
   subscription: SubscriptionSnapshot | null
   session: { id: string; expiresAt: Date }
 }
@@ -60,6 +66,7 @@ export async function findSessionUserIds(tokens: string[]): Promise<Map<string, 
 
 export async function findSession(token: string, now: Date): Promise<{ auth: AuthState; slid: boolean } | null> {
   const db = getDb()
+  const membership = membershipLateral(userSessions.userId, userSessions.agencyId)
   const [row] = await db
     .select({
       sessionRowId: userSessions.id,
@@ -68,14 +75,23 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       ...userJoin.columns,
       ...profileJoin.columns,
       ...subscriptionJoin.columns,
+      agencyId: membership.agencyId,
+      role: membership.role,
+      agencyLabel: membership.agencyName,
     })
     .from(userSessions)
     .innerJoin(userJoin.table, userJoin.on(userSessions.userId))
     .leftJoin(profileJoin.table, profileJoin.on(userSessions.userId))
-    .leftJoin(subscriptionJoin.table, subscriptionJoin.on(userSessions.userId))
+    .leftJoinLateral(membership, sql`true`)
+    .leftJoin(subscriptionJoin.table, subscriptionJoin.on(membership.agencyOwnerId))
     .where(and(eq(userSessions.sessionId, hashToken(token)), gt(userSessions.expiresAt, now)))
     .limit(1)
   if (!row) return null
+  if (!row.agencyId || !row.role) {
+    // Removed from every agency they had: an agency of one again, then read as usual.
+    await ensureOwnAgency(row.id)
+    return findSession(token, now)
+  }
 
   // Slide when less than half the lifetime remains; touch updated_at at most every 5 minutes.
   const slid = row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2
@@ -96,12 +112,20 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,
     },
+    scope: { agencyId: row.agencyId, memberId: row.id, role: row.role },
+    // An agency not yet named goes by the owner's profile agency name, as pages always showed.
+    agency: { id: row.agencyId, name: row.agencyLabel || row.agencyName || '' },
     subscription: row.plan
       ? { plan: row.plan, trialEndDate: row.trialEndDate, status: row.status, pastDueSince: row.pastDueSince }
       : null,
     session: { id: row.sessionRowId, expiresAt },
   }
   return { auth, slid }
+}
+
+/** Which agency this device works in (the member switched); takes effect on the next request. */
+export async function chooseSessionAgency(sessionRowId: string, agencyId: string) {
+  await getDb().update(userSessions).set({ agencyId }).where(eq(userSessions.id, sessionRowId))
 }
 
 /** Creates a device's session row (write retried 2 times at 500 ms) and returns its token. */

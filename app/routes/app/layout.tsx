@@ -1,12 +1,13 @@
 import { Outlet } from 'react-router'
 import { sessionGuard, subscriptionGuard } from '#app/http/guards.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
+import { scopeGuard } from '#app/http/tenancy.server.ts'
 import { shellBroker } from '#app/http/shell-broker.server.ts'
 import { AppShell } from '#app/ui/app-shell.tsx'
 import type { Route } from './+types/layout'
 
 // Middleware, not a loader: child actions are guarded as well as child loaders.
-export const middleware: Route.MiddlewareFunction[] = [sessionGuard, subscriptionGuard]
+export const middleware: Route.MiddlewareFunction[] = [sessionGuard, subscriptionGuard, scopeGuard]
 
 // Signed-in pages are personal: never cached by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })

@@ -5,6 +5,7 @@ import { updateNavState } from '#app/http/nav-state.server.ts'
 import { forgetSession } from '#app/http/session.server.ts'
 import { isFieldRejection, readUploadForm, type UploadForm } from '#app/http/upload-form.server.ts'
 import { deleteAccount } from '#app/modules/auth/delete-account.server.ts'
+import { agenciesOwnedWithColleagues, deleteOwnedAgencies, handOverToOwners } from '#app/modules/agencies/members.server.ts'
 import { getBillingProvider } from '#app/modules/billing/provider.server.ts'
 import { getBillingDetails } from '#app/modules/billing/subscription.server.ts'
 import { AVATAR_UPLOAD_LIMITS, setAvatar } from '#app/modules/media/avatars.server.ts'
@@ -56,12 +57,22 @@ export async function handleDeleteAccount(context: Context, auth: AuthState, pas
     return { ok: false as const, status: 429, field: null, message: `Too many attempts. Please wait ${describeRetryAfter(limit.retryAfterSeconds)} and try again.` }
   }
   const userId = auth.user.id
+  const owned = await agenciesOwnedWithColleagues(userId)
+  if (owned.length) {
+    const names = owned.map((agency) => agency.name || 'your agency').join(', ')
+    return { ok: false as const, status: 409, field: null, message: `Transfer the ownership of ${names} to a colleague before deleting your account.` }
+  }
   const deleted = await deleteAccount(auth.user, password, async (tx) => {
+    // Their records in agencies of others stay there; what is left is theirs alone, files too.
+    await handOverToOwners(tx, userId)
     const propertyIds = await listAllPropertyIds(userId, tx)
     await deleteRateLimits(tx, await feedbackRateLimitKeysOf(userId, tx))
     await forgetNoticesOf(userId, tx)
     await deleteAllSessions(userId, tx)
-    return { userId, propertyIds, billing: await getBillingDetails(userId, tx) }
+    const billing = await getBillingDetails(userId, tx)
+    // Last: the rows above are found through the agency's shares and properties.
+    await deleteOwnedAgencies(tx, userId)
+    return { userId, propertyIds, billing }
   })
   if (!deleted.ok) return { ok: false as const, status: 400, field: deleted.field, message: deleted.errors.join(' ') }
 

@@ -29,6 +29,7 @@ import { PortalFeedCard } from '#app/ui/portal-feed-card.tsx'
 import { CalendarFeedCard } from '#app/ui/calendar-feed-card.tsx'
 import { calendarFeedPath, getCalendarFeedToken } from '#app/modules/agenda/calendar-feed.server.ts'
 import { getPortalFeedToken, portalFeedPath } from '#app/modules/formats/portal-feeds.server.ts'
+import { forTheAccount } from '#app/http/tenancy.server.ts'
 import type { Route } from './+types/profile'
 import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
 import { NOTICE_MODE_LABELS } from '#app/modules/profile/notice-modes.ts'
@@ -169,7 +170,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'manage-billing':
       return openBillingPortal(context, auth.user.id)
     case 'delete-account': {
-      const refused = await handleDeleteAccount(context, auth, input.password)
+      // Every agency of the account and its queued jobs: not one agency's scope.
+      const refused = await forTheAccount(() => handleDeleteAccount(context, auth, input.password))
       const reply = refused.field
         ? submission.reply({ ...HIDE_DELETE_PASSWORD, fieldErrors: { [refused.field]: [refused.message] } })
         : submission.reply({ ...HIDE_DELETE_PASSWORD, formErrors: [refused.message] })

@@ -351,9 +351,10 @@ function viewCounter(target, broker, propertyId) {
 async function viewsOnPropertyPage(appUrl, jar, propertyId) {
   const { html } = await getPage(appUrl, `/property/${propertyId}`, jar)
   const at = html.indexOf(`id="share-url-${SHARE_ID}"`)
-  const count = at < 0 ? null : /· (\d+) views? ·/.exec(html.slice(at, at + 2000))?.[1]
+  // Counts are written with grouping ("13,802 views").
+  const count = at < 0 ? null : /· ([\d,]+) views? ·/.exec(html.slice(at, at + 2000))?.[1]
   if (count === undefined || count === null) throw new Error(`/property/${propertyId}: no view count for ${SHARE_ID}`)
-  return Number(count)
+  return Number(count.replaceAll(',', ''))
 }
 
 /** The counter once views noted a moment ago are written (batches go out once a second): two equal reads 1.2 s apart. */
