@@ -7,7 +7,8 @@ import type { Database } from './client.server.ts'
  */
 export const ROLES = ['owner', 'admin', 'agent'] as const
 export type Role = (typeof ROLES)[number]
-export type Scope = Readonly<{ agencyId: string; memberId: string; role: Role }>
+/** `solo`: the member is alone in the agency (most accounts): their rows are the agency's. */
+export type Scope = Readonly<{ agencyId: string; memberId: string; role: Role; solo?: boolean }>
 
 /** The database role scoped work runs as: no superuser, no BYPASSRLS, owns nothing (migration 0022). */
 export const APP_ROLE = 'brokervault_app'

@@ -141,6 +141,11 @@ $$;
 -- The agency's own stock, newest first: an agent's and an admin's /properties.
 CREATE INDEX "properties_agency_created_idx" ON "properties" ("agency_id", "created_at" DESC NULLS FIRST, "id" DESC NULLS FIRST);
 --> statement-breakpoint
+-- The agency's search, tagged with the agency as a broker's is with the broker (migration 0020).
+CREATE INDEX "properties_agency_search_idx" ON "properties" USING gin (owner_search("agency_id", "search"));
+--> statement-breakpoint
+CREATE INDEX "clients_agency_updated_idx" ON "clients" ("agency_id", "updated_at" DESC NULLS FIRST);
+--> statement-breakpoint
 
 -- Rows of other tables, by what they hang on.
 ALTER TABLE share_views ENABLE ROW LEVEL SECURITY;

@@ -112,6 +112,8 @@ export const properties = pgTable(
     // 0020), so a prefix such as "waterf" reads that broker's matches only, never those of every
     // broker (docs/decisions/029-a-brokers-cost-is-their-own.md).
     index('properties_owner_search_idx').using('gin', sql`owner_search(${t.ownerId}, ${t.search})`),
+    index('properties_agency_search_idx').using('gin', sql`owner_search(${t.agencyId}, ${t.search})`),
+    index('properties_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Public listings are searched across brokers: the plain vector, of public active rows only.
     index('properties_public_search_idx')
       .using('gin', t.search)

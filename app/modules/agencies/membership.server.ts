@@ -17,6 +17,7 @@ export function membershipLateral(userId: AnyColumn, preferredAgencyId: AnyColum
       agencyOwnerId: sql<string>`(select o.user_id from agency_members o where o.agency_id = ${agencyMembers.agencyId} and o.role = 'owner')`.as(
         'membership_agency_owner_id',
       ),
+      members: sql<number>`(select count(*)::int from agency_members o where o.agency_id = ${agencyMembers.agencyId})`.as('membership_members'),
     })
     .from(agencyMembers)
     .innerJoin(agencies, eq(agencies.id, agencyMembers.agencyId))

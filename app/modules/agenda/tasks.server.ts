@@ -8,6 +8,7 @@ import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import type { TaskForm, TaskSubject } from './schemas.ts'
 import type { FieldErrors } from './viewings.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export type TaskResult = { ok: true; id: string } | { ok: false; fieldErrors: FieldErrors } | null
 
@@ -40,7 +41,7 @@ export async function setTaskDone(brokerId: string, taskId: unknown, done: boole
   const [row] = await getDb()
     .update(tasks)
     .set({ doneAt: done ? new Date() : null })
-    .where(and(eq(tasks.id, taskId), eq(tasks.ownerId, brokerId)))
+    .where(and(eq(tasks.id, taskId), visibleTo(tasks, brokerId)))
     .returning({ id: tasks.id, title: tasks.title })
   return row ?? null
 }
@@ -49,7 +50,7 @@ export async function deleteTask(brokerId: string, taskId: unknown) {
   if (!isUuid(taskId)) return null
   const [row] = await getDb()
     .delete(tasks)
-    .where(and(eq(tasks.id, taskId), eq(tasks.ownerId, brokerId)))
+    .where(and(eq(tasks.id, taskId), visibleTo(tasks, brokerId)))
     .returning({ id: tasks.id, title: tasks.title })
   return row ?? null
 }
@@ -63,7 +64,7 @@ export async function listTasksOf(brokerId: string, subject: TaskSubject, subjec
   const rows = await getDb()
     .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, doneAt: tasks.doneAt })
     .from(tasks)
-    .where(and(eq(tasks.ownerId, brokerId), eq(column, subjectId)))
+    .where(and(visibleTo(tasks, brokerId), eq(column, subjectId)))
     .orderBy(asc(tasks.dueAt))
     .limit(200)
   return [...rows.filter((t) => !t.doneAt), ...rows.filter((t) => t.doneAt)]
@@ -74,7 +75,7 @@ export async function listOverdueTasks(brokerId: string, now = new Date(), limit
   const rows = await getDb()
     .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
     .from(tasks)
-    .where(and(eq(tasks.ownerId, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, now)))
+    .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, now)))
     .orderBy(asc(tasks.dueAt))
     .limit(limit)
   return rows

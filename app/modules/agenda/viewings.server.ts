@@ -11,6 +11,7 @@ import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#a
 import { describeLocal } from './format.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
 import type { ViewingForm } from './schemas.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export type FieldErrors = Record<string, string[]>
 /** ok with whether the client was mailed (no e-mail address: nothing to send); field errors; null: not found. */
@@ -70,7 +71,7 @@ export async function updateViewing(brokerId: string, viewingId: unknown, input:
   const [row] = await getDb()
     .update(viewings)
     .set({ startsAt, durationMinutes: input.durationMinutes, place, notes: input.notes ?? '', sequence: sql`${viewings.sequence} + 1`, updatedAt: new Date() })
-    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId), eq(viewings.status, 'scheduled')))
+    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, brokerId), eq(viewings.status, 'scheduled')))
     .returning({ id: viewings.id })
   if (!row) return { ok: false, fieldErrors: { date: ['Only a scheduled viewing can be changed.'] } }
   return { ok: true, id: row.id, mailed: await mailViewingChange(brokerId, row.id, 'request') }
@@ -102,7 +103,7 @@ export async function setViewingStatus(brokerId: string, viewingId: unknown, sta
   const [row] = await getDb()
     .update(viewings)
     .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: now, ...(feedbackToken ? { feedbackToken } : {}) })
-    .where(and(eq(viewings.id, current.id), eq(viewings.ownerId, brokerId), needsStart ? lte(viewings.startsAt, now) : undefined))
+    .where(and(eq(viewings.id, current.id), visibleTo(viewings, brokerId), needsStart ? lte(viewings.startsAt, now) : undefined))
     .returning({ id: viewings.id })
   if (!row) {
     const moved = await getViewing(brokerId, current.id)
@@ -118,7 +119,7 @@ export async function getViewing(brokerId: string, viewingId: unknown) {
   const [row] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId)))
+    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, brokerId)))
     .limit(1)
   return row ?? null
 }
@@ -155,7 +156,7 @@ export async function listViewings(brokerId: string, about: { propertyId: string
       feedbackAt: viewings.feedbackAt,
     })
     .from(viewings)
-    .where(and(eq(viewings.ownerId, brokerId), where))
+    .where(and(visibleTo(viewings, brokerId), where))
     .orderBy(order === 'newest' ? desc(viewings.startsAt) : asc(viewings.startsAt))
     .limit(200)
   return withNames(brokerId, rows)

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 /**
  * The broker's own client (id, name, stage), or null for foreign, malformed and unknown ids.
@@ -13,7 +14,7 @@ export async function findOwnedClient(brokerId: string, clientId: unknown, tx?: 
   const query = (tx ?? getDb())
     .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage, email: clients.email })
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
@@ -26,7 +27,7 @@ export async function getClientNames(brokerId: string, clientIds: readonly (stri
   const rows = await db
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
-    .where(and(eq(clients.ownerId, brokerId), inArray(clients.id, ids)))
+    .where(and(visibleTo(clients, brokerId), inArray(clients.id, ids)))
   return new Map(rows.map((row) => [row.id, row.fullName]))
 }
 
@@ -40,7 +41,7 @@ export async function findClientIdsByEmail(brokerId: string, emails: readonly st
   const rows = await getDb()
     .select({ id: clients.id, email: clients.email })
     .from(clients)
-    .where(and(eq(clients.ownerId, brokerId), inArray(sql`lower(${clients.email})`, wanted)))
+    .where(and(visibleTo(clients, brokerId), inArray(sql`lower(${clients.email})`, wanted)))
     .orderBy(asc(clients.createdAt))
   const byEmail = new Map<string, string>()
   for (const row of rows) {

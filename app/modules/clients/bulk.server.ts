@@ -6,6 +6,7 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { ClientFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
 import { countOf } from '#app/lib/format.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 // The search vector is derived from the other columns: never exported nor imported.
 const { search: _search, ...rowColumns } = getTableColumns(clients)
@@ -36,7 +37,7 @@ export async function getClientRow(brokerId: string, clientId: unknown): Promise
   const [row] = await getDb()
     .select(rowColumns)
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
   return row ?? null
 }
 
@@ -48,7 +49,7 @@ export async function existingClientEmails(brokerId: string, emails: string[]): 
     const rows = await getDb()
       .select({ email: sql<string>`lower(${clients.email})` })
       .from(clients)
-      .where(and(eq(clients.ownerId, brokerId), inArray(sql`lower(${clients.email})`, wanted.slice(i, i + 1000))))
+      .where(and(visibleTo(clients, brokerId), inArray(sql`lower(${clients.email})`, wanted.slice(i, i + 1000))))
     for (const row of rows) found.add(row.email)
   }
   return found

@@ -6,6 +6,7 @@ import { findOwnedClient } from './access.server.ts'
 import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export function toColumns(v: ClientFormValue) {
   return {
@@ -51,7 +52,7 @@ export async function updateClient(brokerId: string, clientId: string, value: Cl
     await tx
       .update(clients)
       .set({ ...toColumns(value), updatedAt: new Date() })
-      .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+      .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
     await recordActivity(tx, brokerId, { kind: 'client_updated', clientId, summary: `Updated client ${value.fullName}` })
     if (before.stage !== value.stage) await logStageChange(tx, brokerId, clientId, value.fullName, before.stage, value.stage)
   })
@@ -64,14 +65,14 @@ export async function changeClientStage(brokerId: string, clientId: string, stag
     const [before] = await tx
       .select({ stage: clients.stage, fullName: clients.fullName })
       .from(clients)
-      .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+      .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
       .for('update')
     if (!before) return null
     if (before.stage === stage) return { changed: false }
     await tx
       .update(clients)
       .set({ stage, updatedAt: new Date() })
-      .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+      .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
     await logStageChange(tx, brokerId, clientId, before.fullName, before.stage, stage)
     return { changed: true }
   })

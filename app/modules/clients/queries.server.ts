@@ -8,9 +8,10 @@ import { isUuid } from '#app/lib/ids.ts'
 import { searchWords } from '#app/modules/properties/filters.ts'
 import { matchesParsedText, matchesPrefixWords } from '#app/modules/properties/search-sql.server.ts'
 import type { ClientFilters } from './filters.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
-  const conditions: SQL[] = [eq(clients.ownerId, brokerId)]
+  const conditions: SQL[] = [visibleTo(clients, brokerId)]
   const words = searchWords(f.q)
   if (words.length) {
     conditions.push(
@@ -55,7 +56,7 @@ export async function getClient(brokerId: string, clientId: unknown) {
   const [row] = await getDb()
     .select()
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
     .limit(1)
   if (!row) return null
   const { search: _search, ...client } = row
@@ -65,7 +66,7 @@ export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
 
 /** How many of the broker's clients are in each stage, each counted up to the lists' cap (one query). */
 export function countClientsByStage(brokerId: string): Promise<Record<ClientStage, CappedCount>> {
-  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, eq(clients.ownerId, brokerId), LIST_COUNT_CAP)
+  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, visibleTo(clients, brokerId), LIST_COUNT_CAP)
 }
 
 /** The broker's clients as select options (id, name), by name. */
@@ -73,7 +74,7 @@ export function listClientNames(brokerId: string, limit: number): Promise<{ id: 
   return getDb()
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
-    .where(eq(clients.ownerId, brokerId))
+    .where(visibleTo(clients, brokerId))
     .orderBy(asc(clients.fullName), asc(clients.id))
     .limit(limit)
 }

@@ -6,6 +6,7 @@ import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { DEAL_STAGES, type DealStage } from '#db/reference.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 /** Cards rendered per stage; older deals of a crowded stage still count in its totals. */
 export const MAX_DEALS_PER_STAGE = 100
@@ -67,7 +68,7 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
       shareTotal: sql<string | null>`sum(${BROKER_SHARE}) over (partition by ${deals.stage}, ${deals.currency})`.as('share_total'),
     })
     .from(deals)
-    .where(eq(deals.ownerId, brokerId))
+    .where(visibleTo(deals, brokerId))
     .as('ranked')
   const rows = await getDb()
     .select()
@@ -148,7 +149,7 @@ export async function listClientDeals(brokerId: string, clientId: string) {
   const rows = await getDb()
     .select(DEAL_SUMMARY_COLUMNS)
     .from(deals)
-    .where(and(eq(deals.ownerId, brokerId), eq(deals.clientId, clientId)))
+    .where(and(visibleTo(deals, brokerId), eq(deals.clientId, clientId)))
     .orderBy(desc(deals.updatedAt), desc(deals.id))
     .limit(MAX_DEALS_PER_STAGE)
   const titles = await getPropertyTitles(brokerId, rows.map((row) => row.propertyId))
@@ -160,7 +161,7 @@ export async function sumOpenPipelineByCurrency(brokerId: string) {
   const rows = await getDb()
     .select({ currency: deals.currency, total: sum(deals.value).mapWith(Number), n: count() })
     .from(deals)
-    .where(and(eq(deals.ownerId, brokerId), inArray(deals.stage, [...OPEN_DEAL_STAGES])))
+    .where(and(visibleTo(deals, brokerId), inArray(deals.stage, [...OPEN_DEAL_STAGES])))
     .groupBy(deals.currency)
     .orderBy(sql`sum(${deals.value}) desc nulls last`)
   return rows.map((r) => ({ currency: r.currency, total: r.total ?? 0, count: r.n }))

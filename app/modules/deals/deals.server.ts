@@ -8,6 +8,7 @@ import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { DealStage } from '#db/reference.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export type NewDeal = {
   clientId: string
@@ -81,7 +82,7 @@ export async function updateDeal(brokerId: string, dealId: unknown, changes: Dea
   const [row] = await getDb()
     .update(deals)
     .set({ ...toColumns(changes), updatedAt: sql`now()` })
-    .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
     .returning({ id: deals.id })
   return row ?? null
 }
@@ -99,7 +100,7 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
     const [deal] = await tx
       .select({ id: deals.id, title: deals.title, stage: deals.stage, clientId: deals.clientId, propertyId: deals.propertyId })
       .from(deals)
-      .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+      .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
       .for('update')
     if (!deal) return null
     if (deal.stage === stage) return { title: deal.title, from: deal.stage, to: stage, moved: false }
@@ -125,7 +126,7 @@ export async function findOwnedDeal(brokerId: string, dealId: unknown, tx?: Tran
   const query = (tx ?? getDb())
     .select({ id: deals.id, title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
     .from(deals)
-    .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
@@ -138,7 +139,7 @@ export async function getDealTitles(brokerId: string, dealIds: readonly (string 
   const rows = await db
     .select({ id: deals.id, title: deals.title })
     .from(deals)
-    .where(and(eq(deals.ownerId, brokerId), inArray(deals.id, ids)))
+    .where(and(visibleTo(deals, brokerId), inArray(deals.id, ids)))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
 
@@ -157,7 +158,7 @@ export async function getDeal(brokerId: string, dealId: unknown) {
       clientId: deals.clientId,
     })
     .from(deals)
-    .where(and(eq(deals.id, dealId), eq(deals.ownerId, brokerId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
     .limit(1)
   if (!row) return null
   const [clientNames, propertyTitles] = await Promise.all([

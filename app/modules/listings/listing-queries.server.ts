@@ -3,6 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { clientListingItems } from '#db/schema.ts'
 import { getPropertyCards } from '#app/modules/properties/queries.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 /**
  * The client's shortlist in order, each item with what a card shows and its cover photo: three
@@ -27,7 +28,7 @@ export async function getListingItem(brokerId: string, clientId: string, propert
     .from(clientListingItems)
     .where(
       and(
-        eq(clientListingItems.ownerId, brokerId),
+        visibleTo(clientListingItems, brokerId),
         eq(clientListingItems.clientId, clientId),
         eq(clientListingItems.propertyId, propertyId),
       ),
@@ -42,7 +43,7 @@ export async function getListingOrder(brokerId: string, clientId: string) {
     ? await getDb()
         .select({ propertyId: clientListingItems.propertyId, note: clientListingItems.note, position: clientListingItems.position })
         .from(clientListingItems)
-        .where(and(eq(clientListingItems.ownerId, brokerId), eq(clientListingItems.clientId, clientId)))
+        .where(and(visibleTo(clientListingItems, brokerId), eq(clientListingItems.clientId, clientId)))
         .orderBy(asc(clientListingItems.position))
     : []
   return { items, propertyIds: items.map((r) => r.propertyId), notes: new Map(items.map((r) => [r.propertyId, r.note])) }

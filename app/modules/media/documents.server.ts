@@ -19,6 +19,7 @@ import {
 import { lockPropertyMedia } from './lock.server.ts'
 import { asResult, missing, refuse, type PropertyRef } from './results.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export const DOCUMENT_UPLOAD_LIMITS: UploadLimits = {
   field: 'document',
@@ -131,7 +132,7 @@ export function deleteDocument(brokerId: string, property: PropertyRef, document
 const ownDocument = (brokerId: string, property: PropertyRef, documentId: string) =>
   and(
     eq(propertyDocuments.id, documentId),
-    eq(propertyDocuments.ownerId, brokerId),
+    visibleTo(propertyDocuments, brokerId),
     eq(propertyDocuments.propertyId, property.id),
   )
 

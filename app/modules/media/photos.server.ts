@@ -18,6 +18,7 @@ import {
 import { lockPropertyMedia } from './lock.server.ts'
 import { asResult, missing, refuse, type PropertyRef } from './results.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 /**
  * Up to 20 photos a request: a 12 MP photo takes about 0.6 s of image work on two cores, so
@@ -107,7 +108,7 @@ export function updatePhotoCaption(brokerId: string, property: PropertyRef, phot
   const updated = await getDb()
     .update(propertyPhotos)
     .set({ caption: parsed.data })
-    .where(and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.ownerId, brokerId), eq(propertyPhotos.propertyId, property.id)))
+    .where(and(eq(propertyPhotos.id, photoId), visibleTo(propertyPhotos, brokerId), eq(propertyPhotos.propertyId, property.id)))
     .returning({ id: propertyPhotos.id })
   if (updated.length === 0) missing()
   })
@@ -201,7 +202,7 @@ async function lockPhotoOrder(tx: Transaction, brokerId: string, property: Prope
   const rows = await tx
     .select({ id: propertyPhotos.id, position: propertyPhotos.position })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.propertyId, property.id), eq(propertyPhotos.ownerId, brokerId)))
+    .where(and(eq(propertyPhotos.propertyId, property.id), visibleTo(propertyPhotos, brokerId)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   // Not this property's photo, or deleted by another request while this one waited for the lock.
   if (!rows.some((row) => row.id === photoId)) missing()

@@ -3,6 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
 import { photoFileTags } from './file-tags.server.ts'
 import type { PhotoForImage } from './variants.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 /** A row with its storage keys as a page gets it: the keys stay here, their tags go out. */
 function withTags<Row extends { variantKeys: Record<string, string> }>({ variantKeys, ...row }: Row) {
@@ -22,7 +23,7 @@ export async function listPhotos(brokerId: string, propertyId: string) {
       variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId)))
+    .where(and(eq(propertyPhotos.propertyId, propertyId), visibleTo(propertyPhotos, brokerId)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return rows.map(withTags)
 }
@@ -42,7 +43,7 @@ export async function getCoverPhotos(brokerId: string | null, propertyIds: strin
     .from(propertyPhotos)
     .where(
       brokerId
-        ? and(inArray(propertyPhotos.propertyId, propertyIds), eq(propertyPhotos.ownerId, brokerId))
+        ? and(inArray(propertyPhotos.propertyId, propertyIds), visibleTo(propertyPhotos, brokerId))
         : inArray(propertyPhotos.propertyId, propertyIds),
     )
     .orderBy(propertyPhotos.propertyId, asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
@@ -61,7 +62,7 @@ export function listDocuments(brokerId: string, propertyId: string) {
       createdAt: propertyDocuments.createdAt,
     })
     .from(propertyDocuments)
-    .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId)))
+    .where(and(eq(propertyDocuments.propertyId, propertyId), visibleTo(propertyDocuments, brokerId)))
     .orderBy(asc(propertyDocuments.createdAt))
 }
 
@@ -72,11 +73,11 @@ export async function listPropertyFileKeys(brokerId: string, propertyId: string)
     db
       .select({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
       .from(propertyPhotos)
-      .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId))),
+      .where(and(eq(propertyPhotos.propertyId, propertyId), visibleTo(propertyPhotos, brokerId))),
     db
       .select({ storageKey: propertyDocuments.storageKey })
       .from(propertyDocuments)
-      .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId))),
+      .where(and(eq(propertyDocuments.propertyId, propertyId), visibleTo(propertyDocuments, brokerId))),
   ])
   return [
     ...photos.flatMap((p) => [p.originalKey, ...Object.values(p.variantKeys)]),
@@ -96,7 +97,7 @@ export async function listPhotosOfProperties(ownerId: string, propertyIds: strin
       variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.ownerId, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
+    .where(and(visibleTo(propertyPhotos, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return rows.map(withTags)
 }
@@ -108,7 +109,7 @@ export function listSharedDocumentsOfProperties(ownerId: string, propertyIds: st
     .from(propertyDocuments)
     .where(
       and(
-        eq(propertyDocuments.ownerId, ownerId),
+        visibleTo(propertyDocuments, ownerId),
         inArray(propertyDocuments.propertyId, propertyIds),
         eq(propertyDocuments.sharedWithClients, true),
       ),
@@ -124,6 +125,6 @@ export async function photoSetVersion(ownerId: string): Promise<string> {
   const [row] = await getDb()
     .select({ version: sql<string | null>`md5(string_agg(${propertyPhotos.id}::text || ':' || ${propertyPhotos.position}, ',' order by ${propertyPhotos.id}))` })
     .from(propertyPhotos)
-    .where(eq(propertyPhotos.ownerId, ownerId))
+    .where(visibleTo(propertyPhotos, ownerId))
   return row?.version ?? 'none'
 }

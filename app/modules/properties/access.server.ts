@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 
 /**
  * The broker's own property (id, title, category), or null for a foreign, malformed or unknown
@@ -14,7 +15,7 @@ export async function findOwnedProperty(brokerId: string, propertyId: unknown, t
   const query = (tx ?? getDb())
     .select({ id: properties.id, title: properties.title, category: properties.category })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId)))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
@@ -27,7 +28,7 @@ export async function getPropertyTitles(brokerId: string, propertyIds: readonly 
   const rows = await db
     .select({ id: properties.id, title: properties.title })
     .from(properties)
-    .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, ids)))
+    .where(and(visibleTo(properties, brokerId), inArray(properties.id, ids)))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
 
@@ -40,7 +41,7 @@ export async function findPropertyIdsByReferenceCode(brokerId: string, reference
   const rows = await getDb()
     .select({ id: properties.id, referenceCode: properties.referenceCode })
     .from(properties)
-    .where(and(eq(properties.ownerId, brokerId), inArray(properties.referenceCode, [...referenceCodes])))
+    .where(and(visibleTo(properties, brokerId), inArray(properties.referenceCode, [...referenceCodes])))
     .orderBy(asc(properties.createdAt))
   const byCode = new Map<string, string>()
   for (const row of rows) if (row.referenceCode && !byCode.has(row.referenceCode)) byCode.set(row.referenceCode, row.id)
@@ -52,7 +53,7 @@ export async function findPropertyIdsByReferenceCode(brokerId: string, reference
  * them before the rows go, because photo and document files are stored per property.
  */
 export async function listAllPropertyIds(brokerId: string, tx: Transaction): Promise<string[]> {
-  const rows = await tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, brokerId))
+  const rows = await tx.select({ id: properties.id }).from(properties).where(visibleTo(properties, brokerId))
   return rows.map((row) => row.id)
 }
 
@@ -73,10 +74,25 @@ export async function getPropertyAddressLine(brokerId: string, propertyId: unkno
       country: properties.country,
     })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId)))
     .limit(1)
   if (!row) return null
   const town = [row.postalCode, row.city].filter(Boolean).join(' ')
   const line = [row.street, row.area, town, row.country].filter((part) => part && part.trim()).join(', ')
   return line || row.title
+}
+
+/**
+ * The property if the member may change it (their own, or any of the agency's for the owner and
+ * admins), else null. A property the member sees but may not change is a 403 at the route.
+ */
+export async function findChangeableProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
+  if (!isUuid(propertyId)) return null
+  const query = (tx ?? getDb())
+    .select({ id: properties.id, title: properties.title, category: properties.category })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
+    .limit(1)
+  const [row] = tx ? await query.for('key share') : await query
+  return row ?? null
 }

@@ -5,6 +5,7 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { PropertyFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
 import { countOf } from '#app/lib/format.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 // The search vector and the folded places are derived from the other columns: never exported nor imported.
 const { search: _search, cityFolded: _city, areaFolded: _area, ...rowColumns } = getTableColumns(properties)
@@ -42,7 +43,7 @@ export async function existingReferenceCodes(brokerId: string, codes: string[]):
     const rows = await getDb()
       .select({ code: sql<string>`lower(${properties.referenceCode})` })
       .from(properties)
-      .where(and(eq(properties.ownerId, brokerId), inArray(sql`lower(${properties.referenceCode})`, wanted.slice(i, i + 1000))))
+      .where(and(visibleTo(properties, brokerId), inArray(sql`lower(${properties.referenceCode})`, wanted.slice(i, i + 1000))))
     for (const row of rows) found.add(row.code)
   }
   return found
@@ -87,7 +88,7 @@ export function isPropertyLimitError(error: unknown): boolean {
 }
 
 /** A broker's listings open to everyone (public and active): what a portal feed publishes. */
-const openListings = (brokerId: string) => and(eq(properties.ownerId, brokerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'))
+const openListings = (brokerId: string) => and(visibleTo(properties, brokerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'))
 
 /**
  * What changes whenever a listed property changes, joins or leaves the set: their number and

@@ -5,6 +5,7 @@ import { properties } from '#db/schema.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import type { Category, PropertyType, Purpose } from '#db/reference.ts'
 import { PROPERTY_CARD_COLUMNS } from './queries.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export const MATCHES_SHOWN = 12
 
@@ -35,7 +36,7 @@ export type Requirements = {
  */
 export async function findMatchingProperties(brokerId: string, client: Requirements) {
   // Literal status: the partial place indexes need to see it, also in a generic plan.
-  const must: SQL[] = [eq(properties.ownerId, brokerId), sql`${properties.status} = 'active'`]
+  const must: SQL[] = [visibleTo(properties, brokerId), sql`${properties.status} = 'active'`]
   if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
   if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
   if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))

@@ -4,11 +4,12 @@ import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { listPropertyFileKeys } from '#app/modules/media/queries.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
-import { findOwnedProperty } from './access.server.ts'
+import { findChangeableProperty } from './access.server.ts'
 import { label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
 import type { Category, PropertyStatus } from '#db/reference.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 
 export const PROPERTY_LIMIT_MESSAGE =
   'You have reached the number of properties your plan allows. Choose a bigger plan to add more.'
@@ -77,13 +78,13 @@ export async function createProperty(brokerId: string, category: Category, value
 
 /** Saves the form; null when the property is not the broker's. */
 export async function updateProperty(brokerId: string, propertyId: string, value: PropertyFormValue) {
-  const current = await findOwnedProperty(brokerId, propertyId)
+  const current = await findChangeableProperty(brokerId, propertyId)
   if (!current) return null
   await getDb().transaction(async (tx) => {
     await tx
       .update(properties)
       .set({ ...toColumns(current.category, value), updatedAt: new Date() })
-      .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
     await recordActivity(tx, brokerId, { kind: 'property_updated', propertyId, summary: `Updated ${value.title}` })
   })
   return current
@@ -91,19 +92,19 @@ export async function updateProperty(brokerId: string, propertyId: string, value
 
 /** Sets the status (logged when it changes); null when the property is not the broker's. */
 export async function changePropertyStatus(brokerId: string, propertyId: string, status: PropertyStatus) {
-  const current = await findOwnedProperty(brokerId, propertyId)
+  const current = await findChangeableProperty(brokerId, propertyId)
   if (!current) return null
   await getDb().transaction(async (tx) => {
     const [before] = await tx
       .select({ status: properties.status })
       .from(properties)
-      .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
       .for('update')
     if (!before || before.status === status) return
     await tx
       .update(properties)
       .set({ status, updatedAt: new Date() })
-      .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
     await recordActivity(tx, brokerId, {
       kind: 'property_status_changed',
       propertyId,
@@ -116,12 +117,12 @@ export async function changePropertyStatus(brokerId: string, propertyId: string,
 
 /** Null when the property is not the broker's. */
 export async function updatePrivateNotes(brokerId: string, propertyId: string, privateNotes: string) {
-  const current = await findOwnedProperty(brokerId, propertyId)
+  const current = await findChangeableProperty(brokerId, propertyId)
   if (!current) return null
   await getDb()
     .update(properties)
     .set({ privateNotes, updatedAt: new Date() })
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
   return current
 }
 
@@ -131,11 +132,11 @@ export async function updatePrivateNotes(brokerId: string, propertyId: string, p
  * listing whose photos are missing. Null when the property is not the broker's.
  */
 export async function deleteProperty(brokerId: string, propertyId: string) {
-  const current = await findOwnedProperty(brokerId, propertyId)
+  const current = await findChangeableProperty(brokerId, propertyId)
   if (!current) return null
   const keys = await listPropertyFileKeys(brokerId, propertyId)
   await getDb().transaction(async (tx) => {
-    await tx.delete(properties).where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    await tx.delete(properties).where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
     await recordActivity(tx, brokerId, { kind: 'property_deleted', propertyId, summary: `Deleted ${current.title}` })
   })
   try {

@@ -11,6 +11,7 @@ import { isUuid } from '#app/lib/ids.ts'
 import { searchWords, type PropertyFilters } from './filters.ts'
 import { matchesParsedText, matchesPrefixWords, ownerSearchMatches, vectorMatches } from './search-sql.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
+import { agencyStockOf, visibleTo } from '#db/visibility.server.ts'
 
 
 /** Whose properties a list shows: one broker's, or every broker's public, active listings. */
@@ -31,7 +32,13 @@ export function filterConditions(scope: PropertyScope, f: PropertyFilters, { wal
     // compound tokens such as the reference "PT-0042" whole. Both use the GIN index.
     if (words.length) conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
   } else if (words.length && !walk) {
-    conditions.push(ownerSearchMatches(properties.ownerId, properties.search, scope.ownerId, words, f.q ?? ''))
+    // An agency's shared stock is searched on the agency's tagged index, a broker's on theirs.
+    const agencyId = agencyStockOf(scope.ownerId)
+    conditions.push(
+      agencyId
+        ? ownerSearchMatches(properties.agencyId, properties.search, agencyId, words, f.q ?? '')
+        : ownerSearchMatches(properties.ownerId, properties.search, scope.ownerId, words, f.q ?? ''),
+    )
   } else {
     conditions.push(ownedBy(scope.ownerId))
     if (words.length) conditions.push(vectorMatches(properties.search, words, f.q ?? ''))
@@ -69,7 +76,7 @@ export const PROPERTY_CARD_COLUMNS = {
   areaUnit: properties.areaUnit,
 }
 
-const ownedBy = (brokerId: string) => eq(properties.ownerId, brokerId)
+const ownedBy = (brokerId: string) => visibleTo(properties, brokerId)
 /**
  * Public listings: every broker's public properties that are active (the status filter is moot).
  * Literals, not parameters: the planner must see them to use the partial search index even in a
@@ -154,7 +161,7 @@ export async function getPropertyCards(brokerId: string, propertyIds: readonly s
     ? await getDb()
         .select(PROPERTY_CARD_COLUMNS)
         .from(properties)
-        .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, [...propertyIds])))
+        .where(and(visibleTo(properties, brokerId), inArray(properties.id, [...propertyIds])))
     : []
   const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
   return new Map(rows.map((row) => [row.id, { ...row, cover: covers.get(row.id) ?? null }]))
@@ -166,7 +173,7 @@ export async function getProperty(brokerId: string, propertyId: unknown) {
   const [row] = await getDb()
     .select()
     .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId)))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId)))
     .limit(1)
   if (!row) return null
   const { search: _search, cityFolded: _city, areaFolded: _area, ...property } = row

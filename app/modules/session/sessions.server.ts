@@ -78,6 +78,7 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       agencyId: membership.agencyId,
       role: membership.role,
       agencyLabel: membership.agencyName,
+      agencyMembers: membership.members,
     })
     .from(userSessions)
     .innerJoin(userJoin.table, userJoin.on(userSessions.userId))
@@ -112,7 +113,7 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,
     },
-    scope: { agencyId: row.agencyId, memberId: row.id, role: row.role },
+    scope: { agencyId: row.agencyId, memberId: row.id, role: row.role, solo: Number(row.agencyMembers) <= 1 },
     // An agency not yet named goes by the owner's profile agency name, as pages always showed.
     agency: { id: row.agencyId, name: row.agencyLabel || row.agencyName || '' },
     subscription: row.plan

@@ -11,6 +11,7 @@ import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
 import type { LiveShare } from './shares.server.ts'
 import { FEEDBACK_REACTIONS, type FeedbackReaction } from '#db/reference.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 export const FEEDBACK_LIMIT_PER_SHARE_PER_HOUR = 20
 export const FEEDBACK_LIMIT_PER_IP_PER_15_MIN = 10
@@ -128,7 +129,7 @@ const feedbackShareKey = (shareId: string) => `feedback:share:${shareId}`
  * (share ids name the broker's links). Read in the deletion transaction, before the shares go.
  */
 export async function feedbackRateLimitKeysOf(ownerId: string, tx: Transaction): Promise<string[]> {
-  const rows = await tx.select({ id: shares.id }).from(shares).where(eq(shares.ownerId, ownerId))
+  const rows = await tx.select({ id: shares.id }).from(shares).where(visibleTo(shares, ownerId))
   return rows.map((row) => feedbackShareKey(row.id))
 }
 

@@ -11,6 +11,7 @@ import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import { qrCodeSvg } from './qr-code.server.ts'
 import { sharePath, shareState, whyShareShowsNothing, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 
 /** 128 random bits: unguessable, and 22 URL-safe characters in base64url. */
 export const SHARE_ID_BYTES = 16
@@ -37,7 +38,7 @@ export type LiveShare = {
 /** Not revoked and not expired, evaluated by the database clock (one clock for every server). */
 /** Every link of this broker, live or not, by id (account deletion, in its transaction). */
 export async function listShareIdsOf(ownerId: string, tx: Transaction): Promise<string[]> {
-  const rows = await tx.select({ id: shares.id }).from(shares).where(eq(shares.ownerId, ownerId))
+  const rows = await tx.select({ id: shares.id }).from(shares).where(visibleTo(shares, ownerId))
   return rows.map((row) => row.id)
 }
 
@@ -117,7 +118,7 @@ export async function revokeShare(brokerId: string, shareId: unknown): Promise<{
         clientId: shares.clientId,
       })
       .from(shares)
-      .where(and(eq(shares.id, shareId), eq(shares.ownerId, brokerId)))
+      .where(and(eq(shares.id, shareId), visibleTo(shares, brokerId)))
       .for('update')
     if (!share) return null
     if (share.revokedAt) return { revoked: false }
@@ -191,7 +192,7 @@ async function listShares(brokerId: string, kind: ShareTarget['kind'], targetId:
       lastViewedAt: shares.lastViewedAt,
     })
     .from(shares)
-    .where(and(eq(shares.ownerId, brokerId), eq(shares.kind, kind), target))
+    .where(and(visibleTo(shares, brokerId), eq(shares.kind, kind), target))
     .orderBy(desc(shares.createdAt))
     .limit(SHARE_PANEL_MAX_ROWS)
   const [rows, nothingToShow] = await Promise.all([rowsQuery, nothingToShowQuery])
