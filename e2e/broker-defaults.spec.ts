@@ -57,11 +57,11 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
     await expect(matches.getByRole('heading', { name: 'Lisbon flat left in dollars' })).toHaveCount(0)
     const note = page.getByTestId('skipped-currencies')
     await expect(note).toHaveText(
-      "Not compared: 1 listing that fits otherwise is priced in USD, and this budget is in EUR. A budget is only compared with prices in its own currency. Change the budget's currency or the listing's.",
+      "Not compared: 1 listing that fits otherwise is priced in USD, and this budget is in EUR. A budget is only compared with prices in its own currency. Change the budget’s currency or the listing’s.",
     )
     await expect(note).toBeVisible()
     await expectNoSidewaysScroll(page, `the client page at ${width} px`)
-    await note.getByRole('link', { name: "Change the budget's currency" }).click()
+    await note.getByRole('link', { name: 'Change the budget’s currency' }).click()
     await expect(page.getByLabel('Budget currency', { exact: true })).toHaveValue('EUR')
   })
 

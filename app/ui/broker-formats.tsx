@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { formatNumber, formatPrice } from '#app/lib/format.ts'
 import { MINUTE_MS } from '#app/lib/time.ts'
 import { dayHeading, formatDate, formatExact, formatTimeOfDay, formatWhen, localDate, type Instant, type When as WhenText } from '#app/lib/when.ts'
@@ -25,13 +25,28 @@ const DEFAULT_PREFERENCES: BrokerPreferences = { timeZone: 'UTC', formatStyle: '
 
 const PreferencesContext = createContext<BrokerPreferences>(DEFAULT_PREFERENCES)
 
-export function BrokerPreferencesProvider({ value, children }: { value: BrokerPreferences; children: ReactNode }) {
-  const [now, setNow] = useState(value.now)
-  useEffect(() => {
-    setNow(Date.now())
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS)
+/**
+ * The browser's clock as an external store, read once a minute: the server's render and the
+ * hydration use the loader's `now` (React's server snapshot), then React switches to this.
+ */
+const browserClock = {
+  now: 0,
+  subscribe(onChange: () => void) {
+    browserClock.now = Date.now()
+    const timer = setInterval(() => {
+      browserClock.now = Date.now()
+      onChange()
+    }, MINUTE_MS)
     return () => clearInterval(timer)
-  }, [])
+  },
+}
+
+export function BrokerPreferencesProvider({ value, children }: { value: BrokerPreferences; children: ReactNode }) {
+  const now = useSyncExternalStore(
+    browserClock.subscribe,
+    () => browserClock.now || value.now,
+    () => value.now,
+  )
   const live = useMemo(() => ({ ...value, now }), [value, now])
   return <PreferencesContext.Provider value={live}>{children}</PreferencesContext.Provider>
 }

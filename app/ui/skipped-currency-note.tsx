@@ -22,8 +22,8 @@ export function SkippedCurrencyNote({ skipped, budgetCurrency, editHref }: { ski
     <p role="note" data-testid="skipped-currencies" className="mt-3 rounded-md border border-line bg-warning-soft px-3 py-2 text-sm">
       <strong>Not compared:</strong>
       {` ${listings} ${fit} ${where}, and this budget is in ${budgetCurrency}. A budget is only compared with prices in its own currency. `}
-      <Link to={editHref}>{`Change the budget's currency`}</Link>
-      {` or the ${plural(total, "listing's", "listings'")}.`}
+      <Link to={editHref}>Change the budget’s currency</Link>
+      {` or the ${plural(total, 'listing’s', 'listings’')}.`}
     </p>
   )
 }
