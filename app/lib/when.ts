@@ -81,7 +81,7 @@ const WEEKDAY_RANGE_DAYS = 6
 
 /**
  * A moment as a broker would say it, seen from `now` in `timeZone`:
- * - under a minute: "just now" (or "in a moment" ahead),
+ * - under a minute either way: "just now",
  * - under an hour: "5 min ago" / "in 5 min",
  * - the same local day: "today 14:10", the day before or after: "yesterday 14:10" / "tomorrow 9:00",
  * - within six days: "Mon 14:10",
@@ -99,7 +99,9 @@ function relativeText(date: Date, now: Date, zone: string, style: ClockStyle): s
   const ms = date.getTime() - now.getTime()
   if (Number.isNaN(ms)) return null
   const minutes = Math.round(Math.abs(ms) / MINUTE_MS)
-  if (Math.abs(ms) < MINUTE_MS) return ms <= 0 ? 'just now' : 'in a moment'
+  // Within a minute either way is "just now": a moment just saved can read a few seconds ahead
+  // of a browser whose clock is behind the server's.
+  if (Math.abs(ms) < MINUTE_MS) return 'just now'
   if (minutes < 60) return ms < 0 ? `${minutes} min ago` : `in ${minutes} min`
   const clock = wallClock(date, zone)
   const today = wallClock(now, zone).date

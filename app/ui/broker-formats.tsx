@@ -42,9 +42,11 @@ const browserClock = {
 }
 
 export function BrokerPreferencesProvider({ value, children }: { value: BrokerPreferences; children: ReactNode }) {
+  // The later of the two: the loader's `now` is fresh after every action (the layout revalidates),
+  // while the browser's is read once a minute, so something just saved never reads as ahead of now.
   const now = useSyncExternalStore(
     browserClock.subscribe,
-    () => browserClock.now || value.now,
+    () => Math.max(browserClock.now, value.now),
     () => value.now,
   )
   const live = useMemo(() => ({ ...value, now }), [value, now])
