@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { getDb } from '#db/client.server.ts'
+import { getDb, queryRows } from '#db/client.server.ts'
 import { clients, profiles, properties } from '#db/schema.ts'
 import { findUser } from '#tests/support/db.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
@@ -59,6 +60,27 @@ describe('the broker’s defaults on the profile', () => {
       expect(await refused.text(), field).toContain(message)
     }
     expect(selected(await (await browser.get('/profile')).text(), 'defaultCurrency')).toBe('EUR')
+  })
+})
+
+describe('migration 0023', () => {
+  it('starts a broker who already lists properties from the currency and area unit most of them use', async () => {
+    const { browser, email } = await signedInBroker('Lisbon Broker')
+    const ownerId = (await findUser(email)).id
+    for (const currency of ['EUR', 'EUR', 'USD']) await createPropertyVia(browser, { currency })
+    await getDb().update(profiles).set({ defaultCurrency: 'USD', areaUnit: 'sqm' }).where(eq(profiles.id, ownerId))
+    await getDb().update(properties).set({ areaUnit: 'sqft' }).where(eq(properties.ownerId, ownerId))
+    // The migration's own backfill statement (its last), run again and rolled back: it touches every profile.
+    const backfill = readFileSync('drizzle/0023_broker_defaults.sql', 'utf8').split('--> statement-breakpoint').at(-1)!
+    const rolledBack = new Error('roll back')
+    const seen = await getDb()
+      .transaction(async (tx) => {
+        await tx.execute(sql.raw(backfill))
+        const rows = await queryRows<{ default_currency: string; area_unit: string }>(sql`select default_currency, area_unit from profiles where id = ${ownerId}`, tx)
+        throw Object.assign(rolledBack, { rows })
+      })
+      .catch((error: unknown) => (error === rolledBack ? (rolledBack as Error & { rows: unknown[] }).rows : Promise.reject(error)))
+    expect(seen).toEqual([{ default_currency: 'EUR', area_unit: 'sqft' }])
   })
 })
 
