@@ -55,6 +55,13 @@ export type AlertReason = (typeof ALERT_REASONS)[number]
 /** How a broker hears about clients' feedback: batched as it happens, a daily digest at 08:00, or not at all. */
 export const NOTICE_MODES = ['batched', 'daily', 'off'] as const
 export type NoticeMode = (typeof NOTICE_MODES)[number]
+/**
+ * How a broker's dates, times and numbers read: day or month first (with a 24- or 12-hour clock),
+ * and which marks group thousands and separate decimals (app/modules/profile/format-styles.ts).
+ */
+export const FORMAT_STYLES = ['day_month', 'month_day', 'day_month_comma', 'day_month_space'] as const
+export type FormatStyle = (typeof FORMAT_STYLES)[number]
+export type AreaUnit = (typeof AREA_UNITS)[number]
 export const COMMENT_SUBJECTS = ['property', 'client', 'deal'] as const
 export type CommentSubject = (typeof COMMENT_SUBJECTS)[number]
 

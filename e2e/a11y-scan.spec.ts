@@ -111,6 +111,8 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       await expect(page.getByRole('status').getByText('Added 2 photos.')).toBeVisible()
 
       const clientId = await insertClient(db, broker.email, { fullName: 'Maria Santos', notes: 'Prefers high floors.' })
+      // A budget in euros while the listings are in dollars: the client page's "Not compared" note.
+      await db.sql`update clients set budget_max = 900000, budget_currency = 'EUR' where id = ${clientId}`
       await insertListingItem(db, broker.email, clientId, propertyId!, 'Walking distance to your office.')
       await insertListingItem(db, broker.email, clientId, otherId!)
       const dealId = await insertDeal(db, broker.email, clientId, { title: 'Harbour View offer', value: 450000, currency: 'EUR', propertyId })

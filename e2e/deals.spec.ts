@@ -52,7 +52,7 @@ test.describe('deals', () => {
     await form.getByLabel('Property (optional)', { exact: true }).selectOption({ label: propertyTitle })
     await form.getByLabel('Title', { exact: true }).fill(title)
     await form.getByLabel('Value', { exact: true }).fill('750000')
-    await form.getByLabel('Currency', { exact: true }).fill('EUR')
+    await form.getByLabel('Currency', { exact: true }).selectOption('EUR')
     await form.getByLabel('Commission (amount or %)', { exact: true }).fill('22500')
     await form.getByLabel('Expected close date', { exact: true }).fill('2030-06-30')
     await form.getByRole('button', { name: 'Create deal' }).click()
@@ -75,7 +75,7 @@ test.describe('deals', () => {
     await expect(boardCard.getByRole('link', { name: clientName, exact: true })).toHaveAttribute('href', `/client/${clientId}`)
     await expect(boardCard.getByRole('link', { name: propertyTitle, exact: true })).toHaveAttribute('href', `/property/${propertyId}`)
     await expect(boardCard.getByText('€750,000', { exact: true })).toBeVisible()
-    await expect(boardCard.getByText('Expected close: Jun 30, 2030', { exact: true })).toBeVisible()
+    await expect(boardCard.getByText('Expected close: Sun 30 Jun 2030', { exact: true })).toBeVisible()
     await expect(boardCard.getByLabel('Stage', { exact: true })).toHaveValue('lead')
 
     // Lead → Offer: still open, so the pipeline keeps its value.
@@ -113,7 +113,7 @@ test.describe('deals', () => {
     await expect(facts.getByRole('definition').nth(2)).toHaveText(propertyTitle)
     await expect(facts.getByRole('definition').nth(3)).toHaveText('€750,000')
     await expect(facts.getByRole('definition').nth(4)).toHaveText('€22,500 (3% of the value)')
-    await expect(facts.getByRole('definition').nth(5)).toHaveText('Jun 30, 2030')
+    await expect(facts.getByRole('definition').nth(5)).toHaveText('Sun 30 Jun 2030')
     await expect(card(page, 'Stage').getByLabel('Stage', { exact: true })).toHaveValue('closed_won')
     const activity = page.getByRole('region', { name: 'Recent activity' })
     await expect(activity.getByText(`Moved ${title} from Lead to Offer`, { exact: true })).toBeVisible()

@@ -1,5 +1,7 @@
 import { isInPastDueGrace, PAST_DUE_GRACE_MS } from '#app/modules/billing/plans.ts'
 import { avatarUrl } from '#app/modules/media/avatar.ts'
+import { formatDate } from '#app/lib/when.ts'
+import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
 import type { AuthState } from '#app/modules/session/sessions.server.ts'
 import type { ShellBroker } from '#app/ui/app-nav.tsx'
 
@@ -8,7 +10,7 @@ export function shellBroker({ user, subscription }: AuthState, now = new Date())
   const since = subscription?.pastDueSince
   const graceEnds =
     since && isInPastDueGrace(subscription, now)
-      ? new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: user.timeZone }).format(new Date(since.getTime() + PAST_DUE_GRACE_MS))
+      ? formatDate(new Date(since.getTime() + PAST_DUE_GRACE_MS), user.timeZone, formatStyleParts(user.formatStyle).clock)
       : null
   return { fullName: user.fullName, avatarUrl: user.avatarId ? avatarUrl(user.avatarId, 64) : null, pastDueGraceEnds: graceEnds }
 }

@@ -1,5 +1,5 @@
 // Building an Intl.NumberFormat costs far more than formatting with one (a list page formats
-// dozens of prices), so each locale/currency/precision combination is built once per process.
+// dozens of prices), so each currency/precision combination is built once per process.
 // Currencies are validated ISO codes, so the keys are few; the cap only guards against a future
 // caller passing free text.
 const formatters = new Map<string, Intl.NumberFormat | null>()
@@ -19,19 +19,35 @@ function cachedFormatter(key: string, make: () => Intl.NumberFormat): Intl.Numbe
   return formatter
 }
 
-/** "€ 450,000" — the listing's own currency, no cents for whole amounts. */
-export function formatPrice(amount: number | null, currency: string, locale = 'en'): string {
-  if (amount === null) return 'Price on request'
-  const whole = Number.isInteger(amount)
-  const formatter = cachedFormatter(`price|${locale}|${currency}|${whole}`, () =>
-    new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: whole ? 0 : 2 }),
-  )
-  return formatter ? formatter.format(amount) : `${amount.toLocaleString(locale)} ${currency}`
+/**
+ * Which marks group thousands and separate decimals: the number half of a broker's format style
+ * ("1,234.50", "1.234,50", "1 234,50"). The symbols and their places stay English ("€1.234,50"):
+ * only the marks change, so the server and every browser write the same text.
+ */
+export type NumberStyle = { group: string; decimal: string }
+export const DEFAULT_NUMBER_STYLE: NumberStyle = { group: ',', decimal: '.' }
+
+function withMarks(formatter: Intl.NumberFormat, value: number, style: NumberStyle) {
+  if (style.group === DEFAULT_NUMBER_STYLE.group && style.decimal === DEFAULT_NUMBER_STYLE.decimal) return formatter.format(value)
+  return formatter
+    .formatToParts(value)
+    .map((part) => (part.type === 'group' ? style.group : part.type === 'decimal' ? style.decimal : part.value))
+    .join('')
 }
 
-export function formatNumber(value: number, locale = 'en') {
-  const formatter = cachedFormatter(`number|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }))
-  return formatter ? formatter.format(value) : String(value)
+/** "€450,000" — the listing's own currency, no cents for whole amounts, in the broker's marks. */
+export function formatPrice(amount: number | null, currency: string, style: NumberStyle = DEFAULT_NUMBER_STYLE): string {
+  if (amount === null) return 'Price on request'
+  const whole = Number.isInteger(amount)
+  const formatter = cachedFormatter(`price|${currency}|${whole}`, () =>
+    new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: whole ? 0 : 2 }),
+  )
+  return formatter ? withMarks(formatter, amount, style) : `${formatNumber(amount, style)} ${currency}`
+}
+
+export function formatNumber(value: number, style: NumberStyle = DEFAULT_NUMBER_STYLE) {
+  const formatter = cachedFormatter('number', () => new Intl.NumberFormat('en', { maximumFractionDigits: 2 }))
+  return formatter ? withMarks(formatter, value, style) : String(value)
 }
 
 const PLURAL_RULES = new Intl.PluralRules('en')

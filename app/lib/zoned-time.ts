@@ -71,16 +71,3 @@ export function instantFromWallClock(date: string, time: string, timeZone: strin
   const first = asUtc - offsetMs(asUtc, zone)
   return new Date(asUtc - offsetMs(first, zone))
 }
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
-/**
- * "Thu 3 Dec 2026" for a local date (YYYY-MM-DD). Fixed English names rather than Intl's,
- * whose abbreviations change between ICU versions ("Sep" / "Sept"): server and browser agree.
- */
-export function formatDayHeading(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number]
-  const day = new Date(Date.UTC(y, m - 1, d))
-  return `${WEEKDAYS[day.getUTCDay()]} ${d} ${MONTHS[m - 1]} ${y}`
-}

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
+import { useFormats, When } from './broker-formats.tsx'
 
 // The same name as FEED_CURSOR_PARAM in modules/activity/feed.server.ts (a server-only module).
 const CURSOR_PARAM = 'before'
@@ -12,19 +13,6 @@ export type ActivityFeedItem = {
   href: string | null
   /** A client's comment, already shortened by the server, and who wrote it. */
   quote?: { author: string; text: string } | null
-}
-
-// A fixed time zone: the server and the browser render the same text (no hydration mismatch).
-const DATE_TIME = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-
-/** A moment as "Nov 21, 2025, 7:21 AM UTC", machine-readable in `dateTime`. */
-export function Timestamp({ value }: { value: Date | string }) {
-  const date = new Date(value)
-  return (
-    <time dateTime={date.toISOString()} className="text-muted">
-      {`${DATE_TIME.format(date)} UTC`}
-    </time>
-  )
 }
 
 /** `basePath` with the cursor set (or removed), keeping its other query parameters. */
@@ -61,22 +49,7 @@ export function ActivityFeed({
       {items.length === 0 ? (
         <p className="text-sm text-muted">{onOlderPage ? 'No older activity.' : 'Nothing has happened here yet.'}</p>
       ) : (
-        <ol className="space-y-2 text-sm">
-          {items.map((item) => (
-            <li key={item.id} data-kind={item.kind}>
-              {item.href ? <Link to={item.href}>{item.summary}</Link> : <span>{item.summary}</span>}
-              {item.quote ? (
-                <figure className="mt-1 border-l-2 border-line pl-2">
-                  <blockquote className="italic">{`“${item.quote.text}”`}</blockquote>
-                  <figcaption className="text-xs text-muted">{`— ${item.quote.author}`}</figcaption>
-                </figure>
-              ) : null}
-              <span className="block text-xs">
-                <Timestamp value={item.createdAt} />
-              </span>
-            </li>
-          ))}
-        </ol>
+        <FeedDays items={items} />
       )}
       {onOlderPage || nextCursor ? (
         <nav aria-label="Activity pages" className="mt-3 flex justify-between text-sm">
@@ -89,5 +62,47 @@ export function ActivityFeed({
         </nav>
       ) : null}
     </section>
+  )
+}
+
+/**
+ * The page's entries under one heading per day of the broker's zone ("Today", "Yesterday",
+ * "Thu 26 Nov 2026"), each line with its time only: the day is said once, not under every line.
+ */
+function FeedDays({ items }: { items: readonly ActivityFeedItem[] }) {
+  const formats = useFormats()
+  const days: { date: string; items: ActivityFeedItem[] }[] = []
+  for (const item of items) {
+    const date = formats.localDate(item.createdAt)
+    const last = days.at(-1)
+    if (last?.date === date) last.items.push(item)
+    else days.push({ date, items: [item] })
+  }
+  return (
+    <div className="space-y-3">
+      {days.map((day) => (
+        <section key={day.date} aria-labelledby={`${FEED_ANCHOR}-${day.date}`}>
+          <h3 id={`${FEED_ANCHOR}-${day.date}`} className="mb-1 text-xs font-semibold text-muted">
+            {formats.dayHeading(day.date)}
+          </h3>
+          <ol className="space-y-2 text-sm">
+            {day.items.map((item) => (
+              <li key={item.id} data-kind={item.kind}>
+                {item.href ? <Link to={item.href}>{item.summary}</Link> : <span>{item.summary}</span>}
+                {item.quote ? (
+                  <figure className="mt-1 border-l-2 border-line pl-2">
+                    <blockquote className="italic">{`“${item.quote.text}”`}</blockquote>
+                    <figcaption className="text-xs text-muted">{`— ${item.quote.author}`}</figcaption>
+                  </figure>
+                ) : null}
+                <span className="block text-xs">
+                  <When value={item.createdAt} only="time" />
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
   )
 }

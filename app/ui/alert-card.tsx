@@ -1,8 +1,8 @@
 import { Form } from 'react-router'
 import type { AlertState } from '#app/modules/alerts/state.ts'
-import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
 import { ErrorList, SubmitButton } from './form.tsx'
 import { Card } from './page.tsx'
+import { When } from './broker-formats.tsx'
 
 type AlertCardProps = { state: AlertState; hasEmail: boolean; error: string | null }
 
@@ -20,19 +20,37 @@ export function AlertCard({ state, hasEmail, error }: AlertCardProps) {
           <>
             <p>
               <strong>On</strong>
-              {` since ${formatUtcDateTime(state.consentedAt)}${state.consentedByName ? `, confirmed by ${state.consentedByName}` : ''}.`}
+              {': turned on '}
+              <When value={state.consentedAt} className="" />
+              {`${state.consentedByName ? `, confirmed by ${state.consentedByName}` : ''}.`}
             </p>
             <p className="text-muted">
-              {state.lastMailedAt ? `Last alert ${formatUtcDateTime(state.lastMailedAt)} · ${state.mailedCount} sent in all. ` : 'No alert sent yet. '}
+              {state.lastMailedAt ? (
+                <>
+                  {'Last alert '}
+                  <When value={state.lastMailedAt} className="" />
+                  {` · ${state.mailedCount} sent in all. `}
+                </>
+              ) : (
+                'No alert sent yet. '
+              )}
               <a href={state.pagePath}>The client’s alert page</a>
             </p>
           </>
         ) : null}
-        {state.status === 'stopped' ? <p>{`Off since ${formatUtcDateTime(state.stoppedAt!)}.`}</p> : null}
+        {state.status === 'stopped' ? (
+          <p>
+            {'Off: turned off '}
+            <When value={state.stoppedAt!} className="" />
+            {'.'}
+          </p>
+        ) : null}
         {state.status === 'unsubscribed' ? (
           <p>
             <strong>Unsubscribed by the client</strong>
-            {` on ${formatUtcDateTime(state.unsubscribedAt!)}. Turn alerts on again only if the client asks for them.`}
+            {' '}
+            <When value={state.unsubscribedAt!} className="" />
+            {'. Turn alerts on again only if the client asks for them.'}
           </p>
         ) : null}
         {on ? (

@@ -12,7 +12,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form } from 'react-router'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
-import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
+import { currencyOptions } from '#app/lib/currencies.ts'
+import { useBrokerDefaults } from './broker-formats.tsx'
 import { label } from '#app/modules/properties/catalog.ts'
 import { ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { CLIENT_KINDS, CLIENT_STAGES, CATEGORIES, PROPERTY_TYPES, PURPOSES } from '#db/reference.ts'
@@ -32,9 +33,11 @@ export function ClientForm({
   lastResult: SubmissionResult<string[]> | undefined | null
   submitLabel: string
 }) {
+  // A new client's budget starts in the broker's currency (profile); a stored one keeps its own.
+  const { defaultCurrency } = useBrokerDefaults()
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { kind: 'buyer', stage: 'new', budgetCurrency: 'USD', ...defaultValue },
+    defaultValue: { kind: 'buyer', stage: 'new', budgetCurrency: defaultCurrency, ...defaultValue },
     constraint: getZodConstraint(ClientFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientFormSchema }),
     shouldValidate: 'onBlur',
@@ -114,12 +117,14 @@ export function ClientForm({
         {input('wantedPlaces', 'Cities or areas', 'text', { placeholder: 'Lisbon, Alfama' })}
         {input('budgetMin', 'Budget from', 'number', { step: 'any', inputMode: 'decimal' })}
         {input('budgetMax', 'Budget up to', 'number', { step: 'any', inputMode: 'decimal' })}
-        <div>
-          {input('budgetCurrency', 'Budget currency', 'text', { list: 'budget-currencies', maxLength: 3, autoCapitalize: 'characters' })}
-          <datalist id="budget-currencies">
-            {COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}
-          </datalist>
-        </div>
+        <SelectField
+          label="Budget currency"
+          hint="Only listings in this currency are compared with the budget."
+          errors={fields.budgetCurrency.errors}
+          errorId={fields.budgetCurrency.errorId}
+          options={currencyOptions(defaultValue?.budgetCurrency as string | undefined)}
+          selectProps={getSelectProps(fields.budgetCurrency)}
+        />
         {input('minBedrooms', 'Bedrooms (at least)', 'number')}
         {checkboxes('wantedCategories', 'Categories', CATEGORIES)}
         {checkboxes('wantedTypes', 'Types', PROPERTY_TYPES)}

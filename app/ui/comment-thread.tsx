@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from 'react-router'
 import { MAX_COMMENT_CHARS } from '#app/modules/comments/schemas.ts'
-import { Timestamp } from './activity-feed.tsx'
+import { When } from './broker-formats.tsx'
 import { Button, TextareaField } from './form.tsx'
 import type { CommentSubject } from '#db/reference.ts'
 
@@ -85,7 +85,7 @@ export function CommentThread({
               {/* React escapes the text; pre-line keeps the note's own line breaks. */}
               <p className="whitespace-pre-line">{comment.body}</p>
               <p className="text-xs">
-                <Timestamp value={comment.createdAt} />
+                <When value={comment.createdAt} />
               </p>
             </li>
           ))}

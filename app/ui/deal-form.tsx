@@ -10,7 +10,8 @@ import {
   type DealCreateValue,
   type DealUpdateValue,
 } from '#app/modules/deals/schemas.ts'
-import { COMMON_CURRENCIES } from '#app/modules/properties/schemas.ts'
+import { currencyOptions } from '#app/lib/currencies.ts'
+import { useBrokerDefaults } from './broker-formats.tsx'
 import { Button, ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { DEAL_STAGES } from '#db/reference.ts'
 
@@ -25,7 +26,7 @@ type DealFactFieldset = Record<DealFactName, FieldMetadata<string | number | und
 type FormResult = SubmissionResult<string[]> | null | undefined
 
 /** Title, value, currency, commission, expected close date and notes: shared by create and edit. */
-function DealFactFields({ fields, idPrefix }: { fields: DealFactFieldset; idPrefix: string }) {
+function DealFactFields({ fields, keepCurrency }: { fields: DealFactFieldset; keepCurrency?: string }) {
   const input = (name: DealFactName, label: string, type: 'text' | 'number' | 'date', extra = {}) => (
     <Field
       label={label}
@@ -38,12 +39,13 @@ function DealFactFields({ fields, idPrefix }: { fields: DealFactFieldset; idPref
     <>
       <div className="sm:col-span-2">{input('title', 'Title', 'text', { maxLength: MAX_DEAL_TITLE_CHARS })}</div>
       {input('value', 'Value', 'number', { step: '0.01', min: 0, inputMode: 'decimal' })}
-      <div>
-        {input('currency', 'Currency', 'text', { list: `${idPrefix}-currencies`, maxLength: 3, autoCapitalize: 'characters' })}
-        <datalist id={`${idPrefix}-currencies`}>
-          {COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}
-        </datalist>
-      </div>
+      <SelectField
+        label="Currency"
+        errors={fields.currency.errors}
+        errorId={fields.currency.errorId}
+        options={currencyOptions(keepCurrency)}
+        selectProps={getSelectProps(fields.currency)}
+      />
       <SelectField
         label="Commission given as"
         errors={fields.commissionType.errors}
@@ -87,10 +89,12 @@ export function NewDealForm({
   redirectTo?: string
   lastResult?: FormResult
 }) {
+  const { defaultCurrency } = useBrokerDefaults()
   const [form, fields] = useForm<DealCreateValue>({
     id: 'new-deal',
     lastResult,
-    defaultValue: { currency: 'USD', commissionType: 'amount', clientId, redirectTo },
+    // A new deal starts in the broker's currency (profile).
+    defaultValue: { currency: defaultCurrency, commissionType: 'amount', clientId, redirectTo },
     constraint: getZodConstraint(DealCreateSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DealCreateSchema }),
     shouldValidate: 'onBlur',
@@ -130,7 +134,7 @@ export function NewDealForm({
         options={properties.map((p) => ({ value: p.id, label: p.title }))}
         selectProps={getSelectProps(fields.propertyId)}
       />
-      <DealFactFields fields={fields as unknown as DealFactFieldset} idPrefix="new-deal" />
+      <DealFactFields fields={fields as unknown as DealFactFieldset} />
       <div className="sm:col-span-2">
         <SubmitButton name="intent" value="create" pendingText="Saving...">
           Create deal
@@ -177,7 +181,7 @@ export function EditDealForm({ deal, lastResult }: { deal: EditableDeal; lastRes
         <RequiredNote />
       </div>
       <ErrorList id={form.errorId} errors={form.errors} />
-      <DealFactFields fields={fields as unknown as DealFactFieldset} idPrefix="edit-deal" />
+      <DealFactFields fields={fields as unknown as DealFactFieldset} keepCurrency={deal.currency} />
       <div className="sm:col-span-2">
         <SubmitButton name="intent" value="update" pendingText="Saving...">
           Save deal

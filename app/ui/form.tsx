@@ -158,10 +158,17 @@ type Option = { value: string; label: string }
 
 export function SelectField({
   options,
+  groups = [],
   placeholder,
   selectProps,
   ...frame
-}: FieldFrame & { options: readonly Option[]; placeholder?: string; selectProps: ComponentProps<'select'> }) {
+}: FieldFrame & {
+  options: readonly Option[]
+  /** Options under headings (<optgroup>), after the plain ones: the time zones by region. */
+  groups?: readonly { label: string; options: readonly Option[] }[]
+  placeholder?: string
+  selectProps: ComponentProps<'select'>
+}) {
   // A refused post that repeated a single-choice field (rentPeriod=a&rentPeriod=b) comes back
   // as an array; a single select shows one value, the first, as the server read it.
   const { defaultValue } = selectProps
@@ -178,6 +185,15 @@ export function SelectField({
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
+          ))}
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
           ))}
         </select>
       )}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router'
-import { countOf, formatNumber, formatPrice } from '#app/lib/format.ts'
+import { countOf, DEFAULT_NUMBER_STYLE, formatNumber, type NumberStyle } from '#app/lib/format.ts'
 import { label } from '#app/modules/properties/catalog.ts'
+import { priceText } from '#app/modules/properties/price-text.ts'
+import { useFormats } from './broker-formats.tsx'
 import { PhotoImage } from './photo.tsx'
 import { StatusBadge } from './status-badge.tsx'
 import type { PropertyStatus } from '#db/reference.ts'
@@ -24,19 +26,20 @@ export type PropertyCardData = {
 }
 
 /** "3 bedrooms · 120 m²"; land shows its plot ("5,000 m² land"); facts not given are left out. */
-export function cardFacts(p: Pick<PropertyCardData, 'bedrooms' | 'builtArea' | 'landArea' | 'areaUnit'>) {
+export function cardFacts(p: Pick<PropertyCardData, 'bedrooms' | 'builtArea' | 'landArea' | 'areaUnit'>, numbers: NumberStyle = DEFAULT_NUMBER_STYLE) {
   const unit = label(p.areaUnit)
   const facts = [
     p.bedrooms === null ? null : countOf(p.bedrooms, 'bedroom', 'bedrooms'),
-    p.builtArea === null ? null : `${formatNumber(p.builtArea)} ${unit}`,
-    p.builtArea === null && p.landArea !== null ? `${formatNumber(p.landArea)} ${unit} land` : null,
+    p.builtArea === null ? null : `${formatNumber(p.builtArea, numbers)} ${unit}`,
+    p.builtArea === null && p.landArea !== null ? `${formatNumber(p.landArea, numbers)} ${unit} land` : null,
   ]
   return facts.filter(Boolean).join(' · ')
 }
 
 export function PropertyCard({ property: p, href, eager }: { property: PropertyCardData; href: string; eager: boolean }) {
   const place = [p.area, p.city].filter(Boolean).join(', ')
-  const facts = cardFacts(p)
+  const { numbers } = useFormats()
+  const facts = cardFacts(p, numbers)
   return (
     <Link to={href} className="block overflow-hidden rounded-xl border border-line bg-surface text-ink no-underline hover:border-brand">
       <div className="aspect-[4/3] bg-canvas">
@@ -52,7 +55,7 @@ export function PropertyCard({ property: p, href, eager }: { property: PropertyC
           <StatusBadge status={p.status} />
         </div>
         <p className="font-medium">
-          {`${formatPrice(p.price, p.currency)}${p.purpose === 'rent' && p.rentPeriod ? ` ${label(p.rentPeriod)}` : ''}`}
+          {priceText(p, numbers)}
         </p>
         {facts ? <p className="text-sm">{facts}</p> : null}
         {place ? <p className="text-sm text-muted">{place}</p> : null}

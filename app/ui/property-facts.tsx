@@ -1,11 +1,15 @@
 import { label } from '#app/modules/properties/catalog.ts'
 import type { PropertyFactsData } from '#app/modules/properties/facts.ts'
+import { formatNumber } from '#app/lib/format.ts'
+import { useFormats } from './broker-formats.tsx'
 
 
 /** The listing's facts as a definition list; empty facts are left out. */
 export function PropertyFacts({ property: p }: { property: PropertyFactsData }) {
   const address = [p.street, p.area, p.city, p.region, p.postalCode, p.country].filter(Boolean).join(', ')
   const unit = label(p.areaUnit)
+  // The broker's marks in the app; share pages have no broker's formats and keep the default.
+  const { numbers } = useFormats()
   const rows: [string, string | number | null][] = [
     ['Address', address || null],
     ['Reference', p.referenceCode],
@@ -15,8 +19,8 @@ export function PropertyFacts({ property: p }: { property: PropertyFactsData }) 
     ['Floor', p.floor],
     ['Year built', p.yearBuilt],
     ['Furnished', p.furnished === null ? null : p.furnished ? 'Yes' : 'No'],
-    ['Built area', p.builtArea === null ? null : `${p.builtArea} ${unit}`],
-    ['Land area', p.landArea === null ? null : `${p.landArea} ${unit}`],
+    ['Built area', p.builtArea === null ? null : `${formatNumber(p.builtArea, numbers)} ${unit}`],
+    ['Land area', p.landArea === null ? null : `${formatNumber(p.landArea, numbers)} ${unit}`],
     ['Features', p.features.length ? p.features.map(label).join(', ') : null],
     ['Tags', p.tags.length ? p.tags.join(', ') : null],
   ]

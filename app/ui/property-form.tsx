@@ -12,7 +12,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useMemo } from 'react'
 import { Form } from 'react-router'
 import { FEATURES, FIELDS_BY_CATEGORY, label } from '#app/modules/properties/catalog.ts'
-import { COMMON_CURRENCIES, propertyFormSchema } from '#app/modules/properties/schemas.ts'
+import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
+import { currencyOptions } from '#app/lib/currencies.ts'
+import { useBrokerDefaults } from './broker-formats.tsx'
 import { ErrorList, Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { AREA_UNITS, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category } from '#db/reference.ts'
 import type { PropertyFormDefaults } from '#app/modules/properties/form-defaults.ts'
@@ -33,9 +35,11 @@ export function PropertyForm({
   submitLabel: string
 }) {
   const schema = useMemo(() => propertyFormSchema(category), [category])
+  // A new listing starts in the broker's currency and area unit (profile); a stored one keeps its own.
+  const { defaultCurrency, areaUnit } = useBrokerDefaults()
   const [form, fields] = useForm({
     lastResult,
-    defaultValue: { currency: 'USD', status: 'draft', visibility: 'private', areaUnit: 'sqm', ...defaultValue },
+    defaultValue: { currency: defaultCurrency, status: 'draft', visibility: 'private', areaUnit, ...defaultValue },
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: 'onBlur',
@@ -65,12 +69,7 @@ export function PropertyForm({
         <SelectField label="Purpose" errors={fields.purpose.errors} errorId={fields.purpose.errorId} placeholder="Choose…" options={options(PURPOSES)} selectProps={getSelectProps(fields.purpose)} />
         <SelectField label="Rent period (when for rent)" errors={fields.rentPeriod.errors} errorId={fields.rentPeriod.errorId} placeholder="—" options={options(RENT_PERIODS)} selectProps={getSelectProps(fields.rentPeriod)} />
         {input('price', 'Price', 'number', { step: '0.01', inputMode: 'decimal' })}
-        <div>
-          {input('currency', 'Currency', 'text', { list: 'currencies', maxLength: 3, autoCapitalize: 'characters' })}
-          <datalist id="currencies">
-            {COMMON_CURRENCIES.map((c) => <option key={c} value={c} />)}
-          </datalist>
-        </div>
+        <SelectField label="Currency" errors={fields.currency.errors} errorId={fields.currency.errorId} options={currencyOptions(defaultValue?.currency as string | undefined)} selectProps={getSelectProps(fields.currency)} />
         {input('referenceCode', 'Reference code')}
       </fieldset>
 

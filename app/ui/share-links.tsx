@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Form } from 'react-router'
 import {
-  formatUtcDateTime,
   SHARE_EXPIRY_MAX_DAYS,
   shareTargets,
   type ShareLinkState,
@@ -12,6 +11,7 @@ import type { ShareKind } from '#db/reference.ts'
 import { useHydrated } from './use-hydrated.ts'
 import { Button, SubmitButton } from './form.tsx'
 import { countOf } from '#app/lib/format.ts'
+import { When } from './broker-formats.tsx'
 
 type ShareLinksProps = SharePanelData & {
   /** Where /shares sends the broker back (this page's path). */
@@ -101,7 +101,7 @@ function ShareLinkRow({ kind, share, url, redirectTo }: { kind: ShareKind; share
         spellCheck={false}
         className="block w-full resize-none break-all rounded-md border border-line bg-canvas px-2 py-1 font-mono text-xs"
       />
-      <p className="text-muted">{describeShare(share)}</p>
+      <ShareHistory share={share} />
       {share.state === 'live' ? <SendLink kind={kind} url={url} qrSvg={share.qrSvg} /> : null}
       {share.state === 'live' ? (
         <Form method="post" action="/shares">
@@ -134,16 +134,40 @@ function SendLink({ kind, url, qrSvg }: { kind: ShareKind; url: string; qrSvg: s
   )
 }
 
-function describeShare(share: ShareLinkSummary) {
+/** "Created yesterday 14:10 · 2 views · last viewed 5 min ago · expires Thu 3 Dec 2026, 10:00", each moment a <time>. */
+function ShareHistory({ share }: { share: ShareLinkSummary }) {
   const views = countOf(share.viewCount, 'view', 'views')
-  const lastViewed = share.lastViewedAt ? `last viewed ${formatUtcDateTime(share.lastViewedAt)}` : 'not viewed yet'
   const ending =
-    share.state === 'revoked' && share.revokedAt
-      ? `revoked ${formatUtcDateTime(share.revokedAt)}`
-      : share.expiresAt
-        ? `${share.state === 'expired' ? 'expired' : 'expires'} ${formatUtcDateTime(share.expiresAt)}`
-        : 'never expires'
-  return `Created ${formatUtcDateTime(share.createdAt)} · ${views} · ${lastViewed} · ${ending}`
+    share.state === 'revoked' && share.revokedAt ? (
+      <>
+        {'revoked '}
+        <When value={share.revokedAt} className="" />
+      </>
+    ) : share.expiresAt ? (
+      <>
+        {`${share.state === 'expired' ? 'expired' : 'expires'} `}
+        <When value={share.expiresAt} className="" />
+      </>
+    ) : (
+      'never expires'
+    )
+  return (
+    <p className="text-muted">
+      {'Created '}
+      <When value={share.createdAt} className="" />
+      {` · ${views} · `}
+      {share.lastViewedAt ? (
+        <>
+          {'last viewed '}
+          <When value={share.lastViewedAt} className="" />
+        </>
+      ) : (
+        'not viewed yet'
+      )}
+      {' · '}
+      {ending}
+    </p>
+  )
 }
 
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { NOTICE_MODES, PLANS } from '../reference.ts'
+import { AREA_UNITS, FORMAT_STYLES, NOTICE_MODES, PLANS } from '../reference.ts'
 import { agencies } from './agencies.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -32,6 +32,9 @@ export const users = pgTable(
 )
 
 export const noticeMode = pgEnum('notice_mode', NOTICE_MODES)
+/** Square metres or square feet: a property's areas, and the unit a broker's new listings start from. */
+export const areaUnit = pgEnum('area_unit', AREA_UNITS)
+export const formatStyle = pgEnum('format_style', FORMAT_STYLES)
 
 export const profiles = pgTable('profiles', {
   id: uuid('id')
@@ -55,6 +58,12 @@ export const profiles = pgTable('profiles', {
   lastDigestOn: date('last_digest_on'),
   /** The local date of the last 08:00 agenda mail (the day's tasks and viewings): once a day. */
   lastAgendaMailOn: date('last_agenda_mail_on'),
+  /** ISO 4217: what new properties, client budgets and deals start in (migration 0023). */
+  defaultCurrency: text('default_currency').notNull().default('USD'),
+  /** What new properties' areas start in. */
+  areaUnit: areaUnit('area_unit').notNull().default('sqm'),
+  /** How dates, times and numbers read on the broker's pages (modules/profile/format-styles.ts). */
+  formatStyle: formatStyle('format_style').notNull().default('day_month'),
   updatedAt: updatedAt(),
 })
 

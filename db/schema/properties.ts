@@ -14,8 +14,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { agencyColumn } from './agencies.ts'
-import { users } from './accounts.ts'
-import { ACTIVITY_KINDS, AREA_UNITS, CATEGORIES, PROPERTY_TYPES, PURPOSES, RENT_PERIODS, STATUSES, VISIBILITIES } from '../reference.ts'
+import { areaUnit, users } from './accounts.ts'
+import { ACTIVITY_KINDS, CATEGORIES, PROPERTY_TYPES, PURPOSES, RENT_PERIODS, STATUSES, VISIBILITIES } from '../reference.ts'
 
 // Indexes on created_at say DESC NULLS FIRST to match ORDER BY created_at DESC (Postgres's default),
 // or the planner cannot walk them for the newest-first lists.
@@ -31,7 +31,6 @@ export const propertyPurpose = pgEnum('property_purpose', PURPOSES)
 export const rentPeriod = pgEnum('rent_period', RENT_PERIODS)
 export const propertyStatus = pgEnum('property_status', STATUSES)
 export const propertyVisibility = pgEnum('property_visibility', VISIBILITIES)
-export const areaUnit = pgEnum('area_unit', AREA_UNITS)
 
 export const properties = pgTable(
   'properties',

@@ -71,7 +71,9 @@ export async function fillClientForm(form: Locator, values: ClientFormInput) {
   for (const [field, value] of Object.entries(values)) {
     if (value === undefined) continue
     const control = form.getByLabel(field, { exact: true })
-    if (CLIENT_SELECTS.has(field)) await control.selectOption({ label: value })
+    // The currency select's options are "EUR — Euro": chosen by their code.
+    if (field === 'Budget currency') await control.selectOption(value.toUpperCase())
+    else if (CLIENT_SELECTS.has(field)) await control.selectOption({ label: value })
     else await control.fill(value)
   }
 }

@@ -128,7 +128,9 @@ export async function fillPropertyForm(page: Page, values: PropertyFormInput) {
   for (const [field, value] of Object.entries(values)) {
     if (value === undefined) continue
     const control = page.getByLabel(field, { exact: true })
-    if (SELECTS.has(field)) await control.selectOption({ label: value })
+    // The currency select's options are "EUR — Euro": chosen by their code.
+    if (field === 'Currency') await control.selectOption(value.toUpperCase())
+    else if (SELECTS.has(field)) await control.selectOption({ label: value })
     else await control.fill(value)
   }
 }

@@ -62,7 +62,7 @@ describe('client alerts', () => {
     expect(await (await browser.get(`/client/${clientId}`)).text()).toContain('Off. The client gets no e-mail about new properties.')
     expect((await browser.post(`/client/${clientId}`, { intent: 'alerts-on', consent: 'yes' })).status).toBe(302)
     const page = await (await browser.get(`/client/${clientId}`)).text()
-    expect(page).toMatch(/<strong>On<\/strong> since [^<]*, confirmed by Alma Alerts\./)
+    expect(page).toMatch(/<strong>On<\/strong>: turned on <time [^>]*>[^<]+<\/time>, confirmed by Alma Alerts\./)
   })
 
   it('mails a fitting property once, never one in another city, and nothing more the same day', async () => {
@@ -143,7 +143,7 @@ describe('client alerts', () => {
     const mails = await runAt(new Date())
     expect(to(mails, clientEmail)).toEqual([])
     expect(mails.filter((m) => m.paragraphs.join(' ').includes('Olga Off'))).toEqual([])
-    expect(await (await browser.get(`/client/${other}`)).text()).toMatch(/Off since /)
+    expect(await (await browser.get(`/client/${other}`)).text()).toMatch(/Off: turned off <time /)
   })
 
   it('carries RFC 8058 headers; a GET only asks, the provider’s one-click POST unsubscribes, and no mail follows', async () => {

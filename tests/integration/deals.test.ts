@@ -70,7 +70,7 @@ describe('creating deals', () => {
     const board = await (await browser.get('/deals')).text()
     expect(board).toContain('Deal Alfama flat sale created.')
     const lead = stageColumn(board, 'lead')
-    for (const text of ['Alfama flat sale', 'Maria Buyer', 'River view flat', '€250,000', 'Jun 30, 2030']) expect(lead).toContain(text)
+    for (const text of ['Alfama flat sale', 'Maria Buyer', 'River view flat', '€250,000', 'Sun 30 Jun 2030']) expect(lead).toContain(text)
     expect(lead).toContain(`href="/deal/${row!.id}"`)
     expect(lead).toContain(`href="/client/${clientId}"`)
   })

@@ -107,7 +107,7 @@ describe('the demo account', () => {
     const first = DEMO_PROPERTIES[0]!
     const made = await createProperty(signedUp.userId, first.category, propertyFormSchema(first.category).parse({ ...first.form, status: 'active' }))
     expect(made.ok).toBe(true)
-    await createClient(signedUp.userId, { ...ClientFormSchema.parse(DEMO_CLIENTS[0]!.form), stage: 'new' })
+    await createClient(signedUp.userId, { ...ClientFormSchema.parse(DEMO_CLIENTS[0]!.form), stage: 'new' }, 'EUR')
 
     const demo = await seedDemoAccount(dataDir)
     expect(demo.userId).toBe(signedUp.userId)

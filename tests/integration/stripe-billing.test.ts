@@ -122,7 +122,7 @@ describe('choosing a plan with Stripe', () => {
     const profile = await profileText(jar)
     expect(profile).toContain('Advanced')
     expect(profile).toContain('Status: Active')
-    expect(profile).toMatch(/Renews on \w+ \d+, \d{4}/)
+    expect(profile).toMatch(/Renews on \w{3} \d+ \w{3} \d{4}\./)
   })
 
   it('a gated broker who subscribes again returns to the page that was refused', async () => {
@@ -268,7 +268,7 @@ describe('the Stripe webhook', () => {
     // An invoice event carries no subscription state at all: only the API knows it.
     const invoice = { id: 'in_test', object: 'invoice', customer: subscription.customer, parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } } }
     expect(outcomeOf(await stripe.sendEvent('invoice.paid', invoice))).toBe('applied')
-    expect(await profileText(jar)).toMatch(/Ends on \w+ \d+, \d{4}/)
+    expect(await profileText(jar)).toMatch(/Ends on \w{3} \d+ \w{3} \d{4}\./)
   })
 
   it('acknowledges an unknown customer with 200 and writes nothing', async () => {

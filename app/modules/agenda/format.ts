@@ -1,9 +1,8 @@
-import { formatDayHeading, wallClock } from '#app/lib/zoned-time.ts'
+import { DEFAULT_CLOCK_STYLE, formatExact, type ClockStyle } from '#app/lib/when.ts'
 
-/** "Thu 3 Dec 2026, 10:30": the broker's wall clock. Computed on the server, so no hydration drift. */
-export function describeLocal(instant: Date, timeZone: string) {
-  const clock = wallClock(instant, timeZone)
-  return `${formatDayHeading(clock.date)}, ${clock.time}`
+/** "Thu 3 Dec 2026, 10:30": the broker's wall clock, in their style. Computed on the server, so no hydration drift. */
+export function describeLocal(instant: Date, timeZone: string, style: ClockStyle = DEFAULT_CLOCK_STYLE) {
+  return formatExact(instant, timeZone, style)
 }
 
 /** "Thu 3 Dec 2026, 10:30 (Europe/Lisbon)": for mail, where the reader may be elsewhere. */

@@ -8,7 +8,8 @@ import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 
-export function toColumns(v: ClientFormValue) {
+/** The form's values as columns; a budget currency left out is `defaultCurrency` (the broker's), or unchanged on an update. */
+export function toColumns(v: ClientFormValue, defaultCurrency?: string) {
   return {
     fullName: v.fullName,
     email: v.email || null,
@@ -23,17 +24,17 @@ export function toColumns(v: ClientFormValue) {
     wantedTypes: v.wantedTypes,
     budgetMin: v.budgetMin ?? null,
     budgetMax: v.budgetMax ?? null,
-    budgetCurrency: v.budgetCurrency,
+    budgetCurrency: v.budgetCurrency ?? defaultCurrency,
     wantedPlaces: v.wantedPlaces,
     minBedrooms: v.minBedrooms ?? null,
   }
 }
 
-export async function createClient(brokerId: string, value: ClientFormValue) {
+export async function createClient(brokerId: string, value: ClientFormValue, defaultCurrency: string) {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(clients)
-      .values({ ownerId: brokerId, ...toColumns(value) })
+      .values({ ownerId: brokerId, ...toColumns(value, defaultCurrency) })
       .returning({ id: clients.id })
     if (!row) throw new Error('insert returned no row')
     await recordActivity(tx, brokerId, { kind: 'client_created', clientId: row.id, summary: `Added client ${value.fullName}` })

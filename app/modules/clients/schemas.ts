@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { commaListField, isCurrency, tagsField } from '#app/modules/properties/schemas.ts'
+import { isCurrency } from '#app/lib/currencies.ts'
+import { commaListField, tagsField } from '#app/modules/properties/schemas.ts'
 import { CATEGORIES, PROPERTY_TYPES, PURPOSES, CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
@@ -45,7 +46,8 @@ export const ClientFormSchema = z
       .trim()
       .toUpperCase()
       .refine(isCurrency, 'Use a three-letter ISO currency code, such as USD or EUR')
-      .default('USD'),
+      // Left out: a new client's budget is in the broker's default currency, a stored one keeps its own.
+      .optional(),
     wantedPlaces: placesField,
     minBedrooms: z.number({ error: 'Bedrooms must be a whole number' }).int('Bedrooms must be a whole number').min(0, 'Bedrooms cannot be negative').max(100, 'Bedrooms must be at most 100').optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCurrency } from '#app/lib/currencies.ts'
 import { DEAL_STAGES } from '#db/reference.ts'
 
 /** numeric(14, 2): the largest whole amount the column holds. */
@@ -6,9 +7,6 @@ export const MAX_DEAL_AMOUNT = 999_999_999_999
 export const MAX_DEAL_TITLE_CHARS = 160
 export const MAX_DEAL_NOTES_CHARS = 4000
 
-// Older browsers lack supportedValuesOf; they check the shape and the server checks the code.
-const CURRENCIES = typeof Intl.supportedValuesOf === 'function' ? new Set(Intl.supportedValuesOf('currency')) : null
-const isCurrency = (code: string) => (CURRENCIES ? CURRENCIES.has(code) : /^[A-Z]{3}$/.test(code))
 
 const amount = (label: string) =>
   z

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { findUserIdByEmail, setPassword, signUp } from '#app/modules/auth/accounts.server.ts'
+import { setBrokerDefaults } from '#app/modules/profile/profile.server.ts'
 import { PLAN_NAMES } from '#app/modules/billing/plans.ts'
 import { getSubscription } from '#app/modules/billing/subscription.server.ts'
 import { lockForTransaction } from '#db/advisory-lock.server.ts'
@@ -73,6 +74,8 @@ export async function seedDemoAccount(dataDir: string): Promise<DemoAccount> {
       const created = await signUp({ fullName: DEMO_FULL_NAME, email: DEMO_EMAIL, password })
       if (!created.ok) throw new Error(`Demo account: ${created.errors.join(' ')}`)
       userId = created.userId
+      // The portfolio is in Portugal: new listings, budgets and deals start in euros and m².
+      await setBrokerDefaults(userId, { defaultCurrency: 'EUR', areaUnit: 'sqm' })
     }
 
     let seeded: DemoAccount['seeded'] = null

@@ -181,7 +181,7 @@ async function seedClients(brokerId: string, report: PortfolioSeedReport) {
     const value = ClientFormSchema.parse(client.form)
     let id = ids.get(key)
     if (!id) {
-      id = await createClient(brokerId, { ...value, stage: 'new' })
+      id = await createClient(brokerId, { ...value, stage: 'new' }, 'EUR')
       ids.set(key, id)
       report.clients++
     }

@@ -10,6 +10,8 @@ import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
 import { dataExports } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
+import { formatExact } from '#app/lib/when.ts'
+import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findAccountEmail } from '#app/modules/auth/export-rows.server.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import { exportsPrefix, getFileStorage, type FileStorage, type StoredFile } from '#app/modules/media/storage.server.ts'
@@ -74,12 +76,14 @@ export async function runDataExportJob(job: DataExportJob, storage: FileStorage 
       .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'pending')))
       .returning({ id: dataExports.id })
     if (!updated) return
+    // The day it goes, on the broker's calendar (their zone), in the app's one style.
+    const until = formatExact(expiresAt, await getTimeZone(row.ownerId))
     await sendMail({
       to: email,
       subject: 'Your BrokerVault data export is ready',
       paragraphs: [
         'The export of your BrokerVault data you asked for is ready: a zip with your data as JSON and CSV, and your photos and documents.',
-        `Download it within 7 days (until ${expiresAt.toISOString().slice(0, 10)}), signed in to your account; after that it is deleted and you can ask for a new one on your profile.`,
+        `Download it within 7 days (until ${until}), signed in to your account; after that it is deleted and you can ask for a new one on your profile.`,
       ],
       action: { label: 'Download your data', url: `${getEnv().APP_URL}${exportDownloadPath(row.id)}` },
     })

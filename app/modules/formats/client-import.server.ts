@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { existingClientEmails, type ImportedClient } from '#app/modules/clients/bulk.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { toColumns } from '#app/modules/clients/mutations.server.ts'
+import { getBrokerDefaults } from '#app/modules/profile/profile.server.ts'
 import { ClientFormSchema } from '#app/modules/clients/schemas.ts'
 import { CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 import { parseDate, parseNumber, splitList, valueKey } from './cells.ts'
@@ -26,7 +27,8 @@ function ourValue<T extends string>(values: readonly T[], raw: string): T | null
 type Problem = { column: string; message: string }
 
 /** One client's cells (from a CSV row or a vCard) → the columns to insert, or the problems. */
-export function readClientCells(get: Cells): { value: ImportedClient } | { problems: Problem[] } {
+/** One row as a client; a row without a budget currency takes the broker's `defaultCurrency`. */
+export function readClientCells(get: Cells, defaultCurrency: string): { value: ImportedClient } | { problems: Problem[] } {
   const problems: Problem[] = []
   const kind = get('kind') ? ourValue(CLIENT_KINDS, get('kind')!) : 'buyer'
   if (!kind) problems.push({ column: 'kind', message: `Unknown kind “${get('kind')}”: use ${CLIENT_KINDS.join(', ')}` })
@@ -58,7 +60,7 @@ export function readClientCells(get: Cells): { value: ImportedClient } | { probl
   })
   if (!parsed.success) problems.push(...issuesToProblems(parsed.error.issues))
   if (problems.length || !parsed.success) return { problems }
-  return { value: { ...toColumns(parsed.data), ...(createdAt ? { createdAt } : {}) } }
+  return { value: { ...toColumns(parsed.data, defaultCurrency), ...(createdAt ? { createdAt } : {}) } }
 }
 
 function issuesToProblems(issues: z.core.$ZodIssue[]): Problem[] {
@@ -86,8 +88,9 @@ export async function checkClientRows(brokerId: string, table: { headers: string
   const headers = resolveHeaders(table.headers, CLIENT_COLUMNS as never, NAME_PARTS)
   const accepted: { row: number; value: ImportedClient }[] = []
   const errors: RowError[] = []
+  const { defaultCurrency } = await getBrokerDefaults(brokerId)
   for (const record of table.records) {
-    const result = readClientCells(headers.cellsOf(record))
+    const result = readClientCells(headers.cellsOf(record), defaultCurrency)
     if ('value' in result) accepted.push({ row: record.row, value: result.value })
     else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
   }

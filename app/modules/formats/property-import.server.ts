@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { existingReferenceCodes, type ImportedProperty } from '#app/modules/properties/bulk.server.ts'
 import { LABELS } from '#app/modules/properties/catalog.ts'
 import { toColumns } from '#app/modules/properties/mutations.server.ts'
+import { getBrokerDefaults, type BrokerDefaults } from '#app/modules/profile/profile.server.ts'
 import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
 import { CATEGORIES, PROPERTY_TYPES, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category, type PropertyStatus, type PropertyType, type Purpose } from '#db/reference.ts'
 import { parseDate, parseNumber, splitList, valueKey } from './cells.ts'
@@ -43,7 +44,7 @@ type Problem = { column: string; message: string }
  * comes from `referenceColumn`: referenceCode in our own exports (ListingId there holds our id
  * when the broker gave no reference), ListingId in other software's files.
  */
-function readPropertyRow(get: Cells, referenceColumn: string): { value: ImportedProperty } | { problems: Problem[] } {
+function readPropertyRow(get: Cells, referenceColumn: string, defaults: BrokerDefaults): { value: ImportedProperty } | { problems: Problem[] } {
   const problems: Problem[] = []
   const fromResoType = get('PropertyType') ? categoryFromResoPropertyType(get('PropertyType')!) : null
 
@@ -91,7 +92,7 @@ function readPropertyRow(get: Cells, referenceColumn: string): { value: Imported
     else problems.push({ column: 'StandardStatus', message: `Unknown status “${get('StandardStatus')}”` })
   }
 
-  let areaUnit: 'sqm' | 'sqft' = 'sqm'
+  let areaUnit: 'sqm' | 'sqft' = defaults.areaUnit
   if (get('LivingAreaUnits')) {
     const given = areaUnitFromReso(get('LivingAreaUnits')!)
     if (given) areaUnit = given
@@ -126,7 +127,7 @@ function readPropertyRow(get: Cells, referenceColumn: string): { value: Imported
     purpose,
     rentPeriod,
     price: parseNumber(get('ListPrice')),
-    currency: get('currency') ?? 'USD',
+    currency: get('currency') ?? defaults.defaultCurrency,
     referenceCode: get(referenceColumn),
     street: get('UnparsedAddress'),
     area: get('area'),
@@ -179,8 +180,10 @@ export async function checkPropertyRows(brokerId: string, table: Table): Promise
   const referenceColumn = headers.has('referenceCode') ? 'referenceCode' : 'ListingId'
   const accepted: { row: number; value: ImportedProperty }[] = []
   const errors: RowError[] = []
+  // A file that leaves out the currency or the area unit is in the broker's (profile).
+  const defaults = await getBrokerDefaults(brokerId)
   for (const record of table.records) {
-    const result = readPropertyRow(headers.cellsOf(record), referenceColumn)
+    const result = readPropertyRow(headers.cellsOf(record), referenceColumn, defaults)
     if ('value' in result) accepted.push({ row: record.row, value: result.value })
     else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
   }

@@ -3,6 +3,7 @@ import { clientBatches, getClientRow } from '#app/modules/clients/bulk.server.ts
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
 import { MAX_IMPORT_ROWS, type ReadProblem } from './csv-read.server.ts'
 import { readClientCells, withoutDuplicateClients } from './client-import.server.ts'
+import { getBrokerDefaults } from '#app/modules/profile/profile.server.ts'
 import type { ImportedClient } from '#app/modules/clients/bulk.server.ts'
 import type { CheckedRows, RowError } from './rows.ts'
 import { escapeText, readCards, splitValue, unescapeText, writeCard } from './vcard.ts'
@@ -88,6 +89,7 @@ export async function checkVcardClients(brokerId: string, text: string): Promise
   }
   const accepted: { row: number; value: ImportedClient }[] = []
   const errors: RowError[] = []
+  const { defaultCurrency } = await getBrokerDefaults(brokerId)
   let photos = false
   cards.forEach((card, i) => {
     const first = (name: string) => card.find((p) => p.name === name)
@@ -103,7 +105,7 @@ export async function checkVcardClients(brokerId: string, text: string): Promise
     set('notes', first('NOTE') && unescapeText(first('NOTE')!.value))
     for (const [suffix, header] of EXTENSIONS) set(header, first(`${X}${suffix}`) && unescapeText(first(`${X}${suffix}`)!.value))
     if (first('PHOTO')) photos = true
-    const result = readClientCells((header) => cells.get(header))
+    const result = readClientCells((header) => cells.get(header), defaultCurrency)
     if ('value' in result) accepted.push({ row: i + 1, value: result.value })
     else for (const p of result.problems) errors.push({ row: i + 1, field: p.column, message: p.message })
   })

@@ -3,7 +3,8 @@ import { getDb, type Transaction } from '#db/client.server.ts'
 import { profiles } from '#db/schema.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ProfileInput } from './schemas.ts'
-import type { NoticeMode } from '#db/reference.ts'
+import { currentZoneName } from './time-zones.ts'
+import type { AreaUnit, NoticeMode } from '#db/reference.ts'
 
 /** A new account's profile, written in the sign-up transaction. */
 export async function createProfile(tx: Transaction, userId: string, fullName: string) {
@@ -12,9 +13,10 @@ export async function createProfile(tx: Transaction, userId: string, fullName: s
 
 /** Scoped by the signed-in broker's id: a broker can only ever edit their own profile. */
 export async function updateProfile(userId: string, input: ProfileInput) {
+  const timeZone = input.timeZone === undefined ? {} : { timeZone: currentZoneName(input.timeZone) }
   await getDb()
     .update(profiles)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, ...timeZone, updatedAt: new Date() })
     .where(eq(profiles.id, userId))
 }
 
@@ -70,7 +72,13 @@ export async function getBrokerNames(userIds: readonly string[]) {
 export const profileJoin = {
   table: profiles,
   on: (userId: AnyPgColumn) => eq(profiles.id, userId),
-  columns: { ...PUBLIC_PROFILE_COLUMNS, timeZone: profiles.timeZone },
+  columns: {
+    ...PUBLIC_PROFILE_COLUMNS,
+    timeZone: profiles.timeZone,
+    defaultCurrency: profiles.defaultCurrency,
+    areaUnit: profiles.areaUnit,
+    formatStyle: profiles.formatStyle,
+  },
 }
 
 /** How this broker wants to hear about feedback (docs/decisions/016-notices.md); null: no profile. */
@@ -103,7 +111,7 @@ export async function claimDigestDay(tx: Transaction, userId: string, day: strin
 /** The broker's IANA time zone (UTC when unknown): viewings and tasks are typed and shown in it. */
 export async function getTimeZone(userId: string): Promise<string> {
   const [row] = await getDb().select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId)).limit(1)
-  return row?.timeZone ?? 'UTC'
+  return currentZoneName(row?.timeZone ?? 'UTC')
 }
 
 /** Every broker with their zone and the local date of their last 08:00 agenda mail. */
@@ -121,4 +129,21 @@ export async function claimAgendaMailDay(tx: Transaction, userId: string, day: s
     .where(and(eq(profiles.id, userId), or(isNull(profiles.lastAgendaMailOn), lt(profiles.lastAgendaMailOn, day))))
     .returning({ id: profiles.id })
   return claimed.length > 0
+}
+
+export type BrokerDefaults = { defaultCurrency: string; areaUnit: AreaUnit }
+
+/** What new records start from when the form or file says nothing: the broker's currency and area unit. */
+export async function getBrokerDefaults(userId: string): Promise<BrokerDefaults> {
+  const [row] = await getDb()
+    .select({ defaultCurrency: profiles.defaultCurrency, areaUnit: profiles.areaUnit })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1)
+  return row ?? { defaultCurrency: 'USD', areaUnit: 'sqm' }
+}
+
+/** Sets what new records start from (the demo account's portfolio is in euros). */
+export async function setBrokerDefaults(userId: string, defaults: BrokerDefaults) {
+  await getDb().update(profiles).set({ ...defaults, updatedAt: new Date() }).where(eq(profiles.id, userId))
 }

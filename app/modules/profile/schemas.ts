@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isSupportedTimeZone } from './time-zones.ts'
-import { NOTICE_MODES } from '#db/reference.ts'
+import { isCurrency } from '#app/lib/currencies.ts'
+import { AREA_UNITS, FORMAT_STYLES, NOTICE_MODES } from '#db/reference.ts'
 
 const optionalText = (max: number, label: string) =>
   z
@@ -26,6 +27,15 @@ export const ProfileFieldsSchema = z.object({
   timeZone: z.string().trim().min(1, 'Choose a time zone').max(64, 'Choose a time zone from the list').optional(),
   // Optional likewise: a form without it keeps the broker's choice.
   noticeMode: z.enum(NOTICE_MODES, { error: 'Choose how to hear about feedback' }).optional(),
+  // The broker's defaults (issue 25, defect 3); each optional likewise.
+  defaultCurrency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isCurrency, 'Choose a currency from the list')
+    .optional(),
+  areaUnit: z.enum(AREA_UNITS, { error: 'Choose m² or ft²' }).optional(),
+  formatStyle: z.enum(FORMAT_STYLES, { error: 'Choose how dates and numbers read' }).optional(),
 })
 
 /** The server's check: the time zone must be one the page offers (time-zones.ts). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/pg-core'
 import { getDb } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
@@ -21,6 +21,66 @@ export type Requirements = {
   minBedrooms: number | null
 }
 
+/** Whether the client gave a budget: only then does a listing's currency matter. */
+export const hasBudget = (client: Pick<Requirements, 'budgetMin' | 'budgetMax'>) => client.budgetMin !== null || client.budgetMax !== null
+
+/**
+ * Every requirement but the budget: the broker's active listings of the wanted purpose,
+ * categories, types and places (bedrooms only rank). A place is matched on the folded columns of
+ * migration 0020, each wanted place folded in the statement itself (a constant to the planner).
+ */
+function fitsAllButBudget(brokerId: string, client: Requirements): SQL[] {
+  // Literal status: the partial place indexes need to see it, also in a generic plan.
+  const must: SQL[] = [visibleTo(properties, brokerId), sql`${properties.status} = 'active'`]
+  if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
+  if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
+  if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))
+  if (client.wantedPlaces.length) {
+    const places = sql`array[${sql.join(client.wantedPlaces.map((place) => sql`fold_text(${place})`), sql`, `)}]`
+    must.push(sql`(${properties.cityFolded} = any(${places}) or ${properties.areaFolded} = any(${places}))`)
+  }
+  return must
+}
+
+/** The budget, in its own currency: a price in another one is never compared with it (no exchange rate is honest). */
+function fitsBudget(client: Requirements): SQL[] {
+  if (!hasBudget(client)) return []
+  const must: SQL[] = [eq(properties.currency, client.budgetCurrency)]
+  if (client.budgetMax !== null) must.push(lte(properties.price, client.budgetMax))
+  if (client.budgetMin !== null) must.push(gte(properties.price, client.budgetMin))
+  return must
+}
+
+/** Listings counted in each other currency, up to this many in all: the page says "100+" past it. */
+export const OTHER_CURRENCY_COUNT_CAP = 100
+
+export type SkippedByCurrency = { currency: string; count: number }[]
+export type OtherCurrencies = { byCurrency: SkippedByCurrency; capped: boolean }
+
+/**
+ * The listings the budget left out only for their currency: active listings that fit every other
+ * requirement but are priced in another currency than the budget, counted per currency (issue 25,
+ * defect 3: a Lisbon flat left in dollars silently missed a client with a euro budget). One
+ * statement that reads at most OTHER_CURRENCY_COUNT_CAP + 1 rows, and none when the client gave
+ * no budget (then every currency is a match already).
+ */
+export async function countOtherCurrencyFits(brokerId: string, client: Requirements): Promise<OtherCurrencies> {
+  if (!hasBudget(client)) return { byCurrency: [], capped: false }
+  const skipped = getDb()
+    .select({ currency: properties.currency })
+    .from(properties)
+    .where(and(...fitsAllButBudget(brokerId, client), ne(properties.currency, client.budgetCurrency)))
+    .limit(OTHER_CURRENCY_COUNT_CAP + 1)
+    .as('skipped')
+  const rows = await getDb()
+    .select({ currency: skipped.currency, count: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(skipped)
+    .groupBy(skipped.currency)
+    .orderBy(sql`count(*) desc`, skipped.currency)
+  const total = rows.reduce((sum, row) => sum + row.count, 0)
+  return { byCurrency: rows, capped: total > OTHER_CURRENCY_COUNT_CAP }
+}
+
 /**
  * The broker's active properties that fit the client's requirements, best first, in one query
  * (plus one for cover photos). Purpose, category, type, budget and, when the client names any,
@@ -35,21 +95,7 @@ export type Requirements = {
  * does, and other brokers' listings are never read.
  */
 export async function findMatchingProperties(brokerId: string, client: Requirements) {
-  // Literal status: the partial place indexes need to see it, also in a generic plan.
-  const must: SQL[] = [visibleTo(properties, brokerId), sql`${properties.status} = 'active'`]
-  if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
-  if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
-  if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))
-  // A budget is in its own currency: a price in another one cannot be compared with it.
-  if (client.budgetMin !== null || client.budgetMax !== null) must.push(eq(properties.currency, client.budgetCurrency))
-  if (client.budgetMax !== null) must.push(lte(properties.price, client.budgetMax))
-  if (client.budgetMin !== null) must.push(gte(properties.price, client.budgetMin))
-  if (client.wantedPlaces.length) {
-    // Each place folded in the statement itself (a constant to the planner), compared with the stored folded columns.
-    const places = sql`array[${sql.join(client.wantedPlaces.map((place) => sql`fold_text(${place})`), sql`, `)}]`
-    must.push(sql`(${properties.cityFolded} = any(${places}) or ${properties.areaFolded} = any(${places}))`)
-  }
-
+  const must = [...fitsAllButBudget(brokerId, client), ...fitsBudget(client)]
   const newestFits = (extra: SQL | undefined, score: number) =>
     getDb()
       .select({ ...PROPERTY_CARD_COLUMNS, createdAt: properties.createdAt, score: sql<number>`${sql.raw(String(score))}`.mapWith(Number).as('score') })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCurrency } from '#app/lib/currencies.ts'
 import { FEATURES } from './catalog.ts'
 import { AREA_UNITS, CATEGORIES, PURPOSES, RENT_PERIODS, STATUSES, TYPES_BY_CATEGORY, VISIBILITIES, type Category } from '#db/reference.ts'
 
@@ -9,10 +10,6 @@ const count = (label: string, max: number) =>
 const amount = (label: string, max: number) =>
   z.number({ error: `${label} must be a number` }).min(0, `${label} cannot be negative`).max(max, `${label} is too large`).optional()
 
-// Older browsers lack supportedValuesOf; they check the shape and the server checks the code.
-const CURRENCIES = typeof Intl.supportedValuesOf === 'function' ? new Set(Intl.supportedValuesOf('currency')) : null
-export const isCurrency = (code: string) => (CURRENCIES ? CURRENCIES.has(code) : /^[A-Z]{3}$/.test(code))
-export const COMMON_CURRENCIES = ['USD', 'EUR', 'GBP', 'AED', 'AUD', 'BRL', 'CAD', 'CHF', 'INR', 'MXN', 'NGN', 'SAR', 'ZAR'] as const
 
 /** "Sea view, renovated ,  sea view" → ["sea view", "renovated"] */
 export function parseTags(value: string | undefined): string[] {

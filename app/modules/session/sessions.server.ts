@@ -8,6 +8,8 @@ import { subscriptionJoin } from '#app/modules/billing/subscription.server.ts'
 import { profileJoin } from '#app/modules/profile/profile.server.ts'
 import { ensureOwnAgency, membershipLateral } from '#app/modules/agencies/membership.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
+import { currentZoneName } from '#app/modules/profile/time-zones.ts'
+import type { AreaUnit, FormatStyle } from '#db/reference.ts'
 import { retry } from '#app/lib/retry.ts'
 import { DAY_MS, MINUTE_MS } from '#app/lib/time.ts'
 import { describeDevice } from './device-name.ts'
@@ -24,6 +26,10 @@ export type SessionUser = {
   fullName: string
   avatarId: string | null
   timeZone: string
+  /** What new properties, budgets and deals start in; how dates and numbers read (migration 0023). */
+  defaultCurrency: string
+  areaUnit: AreaUnit
+  formatStyle: FormatStyle
   phone: string | null
   agencyName: string | null
   licenceNumber: string | null
@@ -108,7 +114,10 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       email: row.email,
       fullName: row.fullName ?? '',
       avatarId: row.avatarId,
-      timeZone: row.timeZone ?? 'UTC',
+      timeZone: currentZoneName(row.timeZone ?? 'UTC'),
+      defaultCurrency: row.defaultCurrency ?? 'USD',
+      areaUnit: row.areaUnit ?? 'sqm',
+      formatStyle: row.formatStyle ?? 'day_month',
       phone: row.phone,
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,

@@ -78,16 +78,3 @@ export function shareState(share: { revokedAt: Date | null; expiresAt: Date | nu
   if (share.expiresAt && share.expiresAt.getTime() <= now.getTime()) return 'expired'
   return 'live'
 }
-
-/**
- * "21 Nov 2025, 07:21 UTC". Always UTC: the server renders it, and the broker's browser would
- * otherwise hydrate a different local time.
- */
-export function formatUtcDateTime(value: Date | string) {
-  const formatted = new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(value))
-  return `${formatted} UTC`
-}

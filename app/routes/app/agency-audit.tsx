@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
+import { When } from '#app/ui/broker-formats.tsx'
 import { requireAuth } from '#app/http/session.server.ts'
 import { listAudit } from '#app/modules/agencies/audit.server.ts'
 import { listMembers } from '#app/modules/agencies/members.server.ts'
@@ -36,7 +36,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                 <span className="font-medium">{entry.actor}</span> · {entry.summary}
               </p>
               <p className="text-muted">
-                <time dateTime={new Date(entry.createdAt).toISOString()}>{formatUtcDateTime(entry.createdAt)}</time> · {entry.action}
+                <When value={entry.createdAt} className="" /> · {entry.action}
               </p>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
+import { When } from '#app/ui/broker-formats.tsx'
 import { readForm } from '#app/http/form-body.server.ts'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
@@ -282,7 +282,7 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
                   {d.invitations.map((invitation) => (
                     <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="invitation">
                       <span className="break-words">
-                        {invitation.email} · {ROLE_LABELS[invitation.role]} · valid until {formatUtcDateTime(invitation.expiresAt)}
+                        {invitation.email} · {ROLE_LABELS[invitation.role]} · valid until <When value={invitation.expiresAt} className="" />
                       </span>
                       <Form method="post">
                         <input type="hidden" name="intent" value="revoke" />

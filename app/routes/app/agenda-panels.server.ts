@@ -2,15 +2,21 @@ import { describeLocal } from '#app/modules/agenda/format.ts'
 import type { TaskSubject } from '#app/modules/agenda/schemas.ts'
 import { listTasksOf } from '#app/modules/agenda/tasks.server.ts'
 import { listViewings } from '#app/modules/agenda/viewings.server.ts'
+import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
 
-/** The Viewings card's rows of a property or client page, times in the broker's zone. */
-export async function loadViewingRows(brokerId: string, about: { propertyId: string } | { clientId: string }, timeZone: string) {
+/** Whose clock the rows are told in: the broker's zone and format style. */
+type BrokerClock = { timeZone: string; formatStyle: string }
+
+/** The Viewings card's rows of a property or client page, times in the broker's zone and style. */
+export async function loadViewingRows(brokerId: string, about: { propertyId: string } | { clientId: string }, broker: BrokerClock) {
   const rows = await listViewings(brokerId, about)
-  return rows.map(({ startsAt, ...row }) => ({ ...row, when: describeLocal(startsAt, timeZone) }))
+  const { clock } = formatStyleParts(broker.formatStyle)
+  return rows.map(({ startsAt, ...row }) => ({ ...row, when: describeLocal(startsAt, broker.timeZone, clock) }))
 }
 
 /** The Tasks card's rows of a property, client or deal page. */
-export async function loadTaskRows(brokerId: string, subject: TaskSubject, subjectId: string, timeZone: string, now = new Date()) {
+export async function loadTaskRows(brokerId: string, subject: TaskSubject, subjectId: string, broker: BrokerClock, now = new Date()) {
   const rows = await listTasksOf(brokerId, subject, subjectId)
-  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, timeZone), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now }))
+  const { clock } = formatStyleParts(broker.formatStyle)
+  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, broker.timeZone, clock), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now }))
 }

@@ -2,7 +2,8 @@ import { Link } from 'react-router'
 import { readForm } from '#app/http/form-body.server.ts'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
-import { formatDayHeading } from '#app/lib/zoned-time.ts'
+import { formatClockTime, formatDay } from '#app/lib/when.ts'
+import { useFormats } from '#app/ui/broker-formats.tsx'
 import { listAgenda } from '#app/modules/agenda/agenda.server.ts'
 import { subjectPath } from '#app/modules/agenda/format.ts'
 import { VIEWING_STATUS_LABELS } from '#app/modules/agenda/schemas.ts'
@@ -41,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AgendaPage({ loaderData, actionData }: Route.ComponentProps) {
   const { days, about, timeZone } = loaderData
   const state = actionData && 'agendaIntent' in actionData ? actionData : null
+  const { clock } = useFormats()
+  // The server's "HH:MM" on the broker's clock, in their style ("14:10" or "2:10 PM").
+  const time = (hhmm: string) => formatClockTime(Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)), clock)
   return (
     <>
       <PageHeader title="Agenda" />
@@ -55,20 +59,20 @@ export default function AgendaPage({ loaderData, actionData }: Route.ComponentPr
             days.map((day) => (
               <section key={day.date} aria-labelledby={`day-${day.date}`} className="rounded-xl border border-line bg-surface p-4">
                 <h2 id={`day-${day.date}`} className={`mb-2 font-semibold ${day.date === 'overdue' ? 'text-danger' : ''}`}>
-                  {day.date === 'overdue' ? 'Overdue' : formatDayHeading(day.date)}
+                  {day.date === 'overdue' ? 'Overdue' : formatDay(day.date, clock)}
                 </h2>
                 <ul className="space-y-2 text-sm">
                   {day.items.map((item) =>
                     item.kind === 'viewing' ? (
                       <li key={item.id} className="flex flex-wrap gap-x-2" data-testid="agenda-viewing">
-                        <span className="font-mono">{item.time}</span>
+                        <span className="font-mono">{time(item.time)}</span>
                         <Link to={`/viewing/${item.id}`}>{`Viewing: ${item.propertyTitle}`}</Link>
                         <span className="text-muted">{`with ${item.clientName} · ${item.durationMinutes} min · ${VIEWING_STATUS_LABELS[item.status]}`}</span>
                       </li>
                     ) : (
                       <li key={item.id} className="flex flex-wrap items-center justify-between gap-2" data-testid="agenda-task">
                         <span className="flex flex-wrap gap-x-2">
-                          <span className="font-mono">{item.time}</span>
+                          <span className="font-mono">{time(item.time)}</span>
                           <span>{`Task: ${item.title}`}</span>
                           <Link to={subjectPath(item.subject)} className="text-muted">{item.subject.label}</Link>
                           {item.overdue ? <strong className="text-danger">Overdue</strong> : null}

@@ -21,6 +21,7 @@ import { Pagination } from '#app/ui/pagination.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
 import type { Route } from './+types/client-edit-listing'
 import { priceText } from '#app/modules/properties/price-text.ts'
+import { useFormats } from '#app/ui/broker-formats.tsx'
 import { readForm } from '#app/http/form-body.server.ts'
 import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 
@@ -94,6 +95,7 @@ export default function EditListingPage({ loaderData: d, actionData }: Route.Com
   const errorFor = (intent: string, propertyId: string) =>
     actionData?.intent === intent && actionData.propertyId === propertyId ? actionData : null
   const listed = new Set(d.items.map((item) => item.id))
+  const { numbers } = useFormats()
   return (
     <>
       <PageHeader title={`Shortlist for ${d.client.fullName}`}>
@@ -124,7 +126,7 @@ export default function EditListingPage({ loaderData: d, actionData }: Route.Com
               <li key={p.id} className="flex items-center justify-between gap-3 py-2 text-sm">
                 <div className="min-w-0">
                   <p className="font-medium">{p.title}</p>
-                  <p className="text-muted">{[priceText(p), p.city].filter(Boolean).join(' · ')}</p>
+                  <p className="text-muted">{[priceText(p, numbers), p.city].filter(Boolean).join(' · ')}</p>
                   <ErrorList errors={errorFor('add', p.id) ? [errorFor('add', p.id)!.error] : null} />
                 </div>
                 {listed.has(p.id) ? (
@@ -148,13 +150,14 @@ export default function EditListingPage({ loaderData: d, actionData }: Route.Com
 type ShortlistItemProps = { item: ListingItem; isFirst: boolean; isLast: boolean; noteError: ActionError | null }
 
 function ShortlistItem({ item, isFirst, isLast, noteError }: ShortlistItemProps) {
+  const { numbers } = useFormats()
   return (
     <li id={`item-${item.id}`} className="space-y-2 rounded-lg border border-line p-3">
       <div className="flex gap-3">
         {item.cover ? <PhotoImage photo={item.cover} alt="" sizes="96px" className="h-16 w-24 shrink-0 rounded object-cover" /> : null}
         <div className="min-w-0 text-sm">
           <p className="font-medium">{item.title}</p>
-          <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>
+          <p className="text-muted">{[priceText(item, numbers), item.city].filter(Boolean).join(' · ')}</p>
         </div>
       </div>
       <Form method="post" className="space-y-2">

@@ -4,7 +4,6 @@ import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { listListingItems, type ListingItem } from '#app/modules/listings/listing-queries.server.ts'
 import { listListingFeedback, type PropertyFeedback } from '#app/modules/sharing/feedback.server.ts'
-import { formatUtcDateTime } from '#app/modules/sharing/share-links.ts'
 import { listSharesForClientListing } from '#app/modules/sharing/shares.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { Card, EmptyState, PageHeader } from '#app/ui/page.tsx'
@@ -15,6 +14,7 @@ import { priceText } from '#app/modules/properties/price-text.ts'
 import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { plural } from '#app/lib/format.ts'
+import { useFormats, When } from '#app/ui/broker-formats.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
@@ -62,6 +62,7 @@ export default function ClientListingPage({ loaderData: d }: Route.ComponentProp
 type ShortlistItemsProps = { items: ListingItem[]; feedback: Record<string, PropertyFeedback>; clientName: string; base: string }
 
 function ShortlistItems({ items, feedback, clientName, base }: ShortlistItemsProps) {
+  const { numbers } = useFormats()
   const hiddenCount = items.filter((item) => hiddenFromClientsReason(item.status)).length
   return (
     <>
@@ -78,7 +79,7 @@ function ShortlistItems({ items, feedback, clientName, base }: ShortlistItemsPro
                 {item.cover ? <PhotoImage photo={item.cover} alt="" eager={index < 2} sizes="128px" className="h-20 w-32 shrink-0 rounded object-cover" /> : null}
                 <div className="min-w-0 text-sm">
                   <p className="font-medium">{`${index + 1}. ${item.title}`}</p>
-                  <p className="text-muted">{[priceText(item), item.city].filter(Boolean).join(' · ')}</p>
+                  <p className="text-muted">{[priceText(item, numbers), item.city].filter(Boolean).join(' · ')}</p>
                   <HiddenNotice status={item.status} />
                   <p>
                     <Link to={`${base}/listing/${item.id}`}>See it as the client does</Link>
@@ -117,7 +118,10 @@ function ClientReactions({ feedback }: { feedback: PropertyFeedback | undefined 
           <span data-badge="" className={`rounded px-2 py-0.5 font-medium ${latestReaction.reaction === 'interested' ? 'bg-success-soft text-success' : 'bg-canvas text-muted'}`}>
             {CLIENT_LABELS[latestReaction.reaction] ?? latestReaction.reaction}
           </span>
-          <span className="text-muted">{` ${latestReaction.authorName ? `· ${latestReaction.authorName} ` : ''}· ${formatUtcDateTime(latestReaction.createdAt)}`}</span>
+          <span className="text-muted">
+            {` ${latestReaction.authorName ? `· ${latestReaction.authorName} ` : ''}· `}
+            <When value={latestReaction.createdAt} className="" />
+          </span>
         </p>
       ) : null}
       {comments.length ? (
@@ -126,7 +130,9 @@ function ClientReactions({ feedback }: { feedback: PropertyFeedback | undefined 
             <li key={c.id} className="rounded-md bg-canvas px-3 py-2">
               <p className="whitespace-pre-line">{c.comment}</p>
               <p className="text-xs text-muted">
-                {`${c.authorName || 'Anonymous'} · ${formatUtcDateTime(c.createdAt)}${c.reaction ? ` · ${CLIENT_LABELS[c.reaction] ?? c.reaction}` : ''}`}
+                {`${c.authorName || 'Anonymous'} · `}
+                <When value={c.createdAt} className="" />
+                {c.reaction ? ` · ${CLIENT_LABELS[c.reaction] ?? c.reaction}` : ''}
               </p>
             </li>
           ))}

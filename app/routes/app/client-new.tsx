@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = requireAuth(context)
   const submission = parseWithZod(await readForm(request), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const id = await createClient(user.id, submission.value)
+  const id = await createClient(user.id, submission.value, user.defaultCurrency)
   setFlash(context, { kind: 'success', message: 'Client added.' })
   throw redirect(`/client/${id}`)
 }

@@ -2,9 +2,11 @@ import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { formatPrice } from '#app/lib/format.ts'
+import { formatPrice, type NumberStyle } from '#app/lib/format.ts'
+import { useFormats } from '#app/ui/broker-formats.tsx'
+import { SkippedCurrencyNote } from '#app/ui/skipped-currency-note.tsx'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
-import { findMatchingProperties } from '#app/modules/properties/matching.server.ts'
+import { countOtherCurrencyFits, findMatchingProperties } from '#app/modules/properties/matching.server.ts'
 import { changeClientStage } from '#app/modules/clients/mutations.server.ts'
 import { getClient } from '#app/modules/clients/queries.server.ts'
 import { ClientStageSchema } from '#app/modules/clients/schemas.ts'
@@ -38,17 +40,19 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const [matches, deals, propertyOptions, comments, activity, viewings, tasks, alerts] = await Promise.all([
+  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts] = await Promise.all([
     findMatchingProperties(user.id, client),
+    // No statement when the client gave no budget: then no currency is left out.
+    countOtherCurrencyFits(user.id, client),
     listClientDeals(user.id, client.id),
     listPropertyOptions(user.id),
     listComments(user.id, 'client', client.id),
     listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
-    loadViewingRows(user.id, { clientId: client.id }, user.timeZone),
-    loadTaskRows(user.id, 'client', client.id, user.timeZone),
+    loadViewingRows(user.id, { clientId: client.id }, user),
+    loadTaskRows(user.id, 'client', client.id, user),
     getAlertState(user.id, client),
   ])
-  return { client, matches, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
+  return { client, matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
 }
 
 // The stage form and the alert forms; the union makes any other intent a 400.
@@ -86,15 +90,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** "$300,000 – $450,000", "Up to €650,000", "From £1,200": always in the budget's currency. */
-function describeBudget(min: number | null, max: number | null, currency: string) {
-  if (min !== null && max !== null) return `${formatPrice(min, currency)} – ${formatPrice(max, currency)}`
-  if (min !== null) return `From ${formatPrice(min, currency)}`
-  if (max !== null) return `Up to ${formatPrice(max, currency)}`
+function describeBudget(min: number | null, max: number | null, currency: string, numbers: NumberStyle) {
+  const price = (amount: number) => formatPrice(amount, currency, numbers)
+  if (min !== null && max !== null) return `${price(min)} – ${price(max)}`
+  if (min !== null) return `From ${price(min)}`
+  if (max !== null) return `Up to ${price(max)}`
   return null
 }
 
-function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
-  const budget = describeBudget(c.budgetMin, c.budgetMax, c.budgetCurrency)
+function describeRequirements(c: Route.ComponentProps['loaderData']['client'], numbers: NumberStyle) {
+  const budget = describeBudget(c.budgetMin, c.budgetMax, c.budgetCurrency, numbers)
   return [
     ['Purpose', c.wantedPurpose ? label(c.wantedPurpose) : null],
     ['Categories', c.wantedCategories.map(label).join(', ') || null],
@@ -106,9 +111,10 @@ function describeRequirements(c: Route.ComponentProps['loaderData']['client']) {
 }
 
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client: c, matches, deals, propertyOptions, comments, activity, alerts } = loaderData
+  const { client: c, matches, otherCurrencies, deals, propertyOptions, comments, activity, alerts } = loaderData
   const here = `/client/${c.id}`
-  const requirements = describeRequirements(c)
+  const { numbers } = useFormats()
+  const requirements = describeRequirements(c, numbers)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
   const stageError = actionData && 'error' in actionData ? actionData.error : null
   return (
@@ -139,6 +145,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </ul>
             )}
+            <SkippedCurrencyNote skipped={otherCurrencies} budgetCurrency={c.budgetCurrency} editHref={`/client/edit/${c.id}`} />
           </Card>
           {c.notes ? (
             <Card title="About this client">
@@ -153,7 +160,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 {deals.map((d) => (
                   <li key={d.id}>
                     <Link to={`/deal/${d.id}`}>{d.title}</Link>
-                    <span className="text-muted">{` · ${dealStageLabel(d.stage)} · ${formatDealValue(d.value, d.currency)}`}</span>
+                    <span className="text-muted">{` · ${dealStageLabel(d.stage)} · ${formatDealValue(d.value, d.currency, numbers)}`}</span>
                   </li>
                 ))}
               </ul>

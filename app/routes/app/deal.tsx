@@ -9,7 +9,8 @@ import { dealStageLabel, formatCalendarDay, formatDealValue } from '#app/modules
 import { DealUpdateSchema } from '#app/modules/deals/schemas.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
-import { ActivityFeed, Timestamp } from '#app/ui/activity-feed.tsx'
+import { ActivityFeed } from '#app/ui/activity-feed.tsx'
+import { useFormats, When } from '#app/ui/broker-formats.tsx'
 import { CommentThread } from '#app/ui/comment-thread.tsx'
 import { EditDealForm, MoveDealForm } from '#app/ui/deal-form.tsx'
 import { describeCommission, describeSplit } from '#app/modules/deals/commission.ts'
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [comments, activity, tasks] = await Promise.all([
     listComments(user.id, 'deal', deal.id),
     listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
-    loadTaskRows(user.id, 'deal', deal.id, user.timeZone),
+    loadTaskRows(user.id, 'deal', deal.id, user),
   ])
   return { deal, comments, activity, tasks }
 }
@@ -64,6 +65,7 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
   const path = `/deal/${deal.id}`
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
   const dealAction = actionData && 'intent' in actionData ? actionData : undefined
+  const { numbers, clock } = useFormats()
   return (
     <>
       <PageHeader title={deal.title}>
@@ -84,17 +86,17 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
               <dt className="text-muted">Property</dt>
               <dd>{deal.propertyId && deal.propertyTitle ? <Link to={`/property/${deal.propertyId}`}>{deal.propertyTitle}</Link> : '—'}</dd>
               <dt className="text-muted">Value</dt>
-              <dd>{formatDealValue(deal.value, deal.currency)}</dd>
+              <dd>{formatDealValue(deal.value, deal.currency, numbers)}</dd>
               <dt className="text-muted">Commission</dt>
               <dd data-testid="deal-commission">
-                {describeCommission(deal, deal.currency)}
-                {describeSplit(deal, deal.currency) ? <span className="block text-muted">{describeSplit(deal, deal.currency)}</span> : null}
+                {describeCommission(deal, deal.currency, numbers)}
+                {describeSplit(deal, deal.currency, numbers) ? <span className="block text-muted">{describeSplit(deal, deal.currency, numbers)}</span> : null}
               </dd>
               <dt className="text-muted">Expected close</dt>
-              <dd>{deal.expectedCloseDate ? formatCalendarDay(deal.expectedCloseDate) : '—'}</dd>
+              <dd>{deal.expectedCloseDate ? formatCalendarDay(deal.expectedCloseDate, clock) : '—'}</dd>
               <dt className="text-muted">Created</dt>
               <dd>
-                <Timestamp value={deal.createdAt} />
+                <When value={deal.createdAt} />
               </dd>
             </dl>
             {deal.notes ? <p className="mt-3 whitespace-pre-line">{deal.notes}</p> : null}

@@ -6,6 +6,7 @@ import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { listDealsByStage, summarizeBoard, type BoardColumn, type BoardDeal, type StagesTotal } from '#app/modules/deals/board.server.ts'
 import { createDeal } from '#app/modules/deals/deals.server.ts'
 import { dealStageLabel, formatCalendarDay, formatCommissionTotals, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
+import { useFormats } from '#app/ui/broker-formats.tsx'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { DealCreateSchema } from '#app/modules/deals/schemas.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
@@ -91,15 +92,16 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
 
 /** "Open pipeline: €750,000 · expected commission €22,500"; the commission only when there is some. */
 function BoardTotal({ label, commissionLabel, total, testId }: { label: string; commissionLabel: string; total: StagesTotal; testId: string }) {
+  const { numbers } = useFormats()
   const hasCommission = total.commission.some((c) => c.gross > 0)
   return (
     <p data-testid={testId}>
       {`${label}: `}
-      <strong className="text-ink">{formatCurrencyTotals(total.value)}</strong>
+      <strong className="text-ink">{formatCurrencyTotals(total.value, numbers)}</strong>
       {hasCommission ? (
         <>
           {` · ${commissionLabel} `}
-          <strong className="text-ink">{formatCommissionTotals(total.commission)}</strong>
+          <strong className="text-ink">{formatCommissionTotals(total.commission, numbers)}</strong>
         </>
       ) : null}
     </p>
@@ -108,16 +110,17 @@ function BoardTotal({ label, commissionLabel, total, testId }: { label: string; 
 
 function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: { dealId: string; error: string } }) {
   const headingId = `stage-${column.stage}-title`
+  const { numbers } = useFormats()
   return (
     <section aria-labelledby={headingId} data-stage={column.stage} className="rounded-xl border border-line bg-canvas p-3">
       <h2 id={headingId} className="font-semibold">
         {dealStageLabel(column.stage)} <span className="text-sm font-normal text-muted">{`(${column.count})`}</span>
       </h2>
       <p className="mb-3 text-sm text-muted" data-testid={`total-${column.stage}`}>
-        {formatCurrencyTotals(column.totals)}
+        {formatCurrencyTotals(column.totals, numbers)}
       </p>
       <p className="-mt-2 mb-3 text-xs text-muted" data-testid={`commission-${column.stage}`}>
-        {`Commission: ${formatCommissionTotals(column.commission)}`}
+        {`Commission: ${formatCommissionTotals(column.commission, numbers)}`}
       </p>
       {column.deals.length === 0 ? (
         <p className="text-sm text-muted">No deals here.</p>
@@ -138,6 +141,7 @@ function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: {
 }
 
 function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
+  const { numbers, clock } = useFormats()
   return (
     <article className="rounded-lg border border-line bg-surface p-3 text-sm" data-deal-id={deal.id}>
       <h3 className="font-medium">
@@ -151,8 +155,8 @@ function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
           <Link to={`/property/${deal.propertyId}`}>{deal.propertyTitle}</Link>
         </p>
       ) : null}
-      <p className="mt-1">{formatDealValue(deal.value, deal.currency)}</p>
-      {deal.expectedCloseDate ? <p className="text-xs text-muted">{`Expected close: ${formatCalendarDay(deal.expectedCloseDate)}`}</p> : null}
+      <p className="mt-1">{formatDealValue(deal.value, deal.currency, numbers)}</p>
+      {deal.expectedCloseDate ? <p className="text-xs text-muted">{`Expected close: ${formatCalendarDay(deal.expectedCloseDate, clock)}`}</p> : null}
       <MoveDealForm dealId={deal.id} stage={deal.stage} error={error} />
     </article>
   )

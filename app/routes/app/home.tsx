@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { countOf, formatNumber, formatPrice } from '#app/lib/format.ts'
+import { countOf } from '#app/lib/format.ts'
 import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { getTrialDaysLeft, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
@@ -13,6 +13,8 @@ import type { Route } from './+types/home'
 import type { CappedCount } from '#db/capped-count.server.ts'
 import { CLIENT_STAGES, STATUSES } from '#db/reference.ts'
 import { describeLocal } from '#app/modules/agenda/format.ts'
+import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
+import { useFormats } from '#app/ui/broker-formats.tsx'
 import { listOverdueTasks } from '#app/modules/agenda/tasks.server.ts'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Home · BrokerVault' }]
@@ -36,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     overdue: overdue.map((t) => ({
       id: t.id,
       title: t.title,
-      due: describeLocal(t.dueAt, user.timeZone),
+      due: describeLocal(t.dueAt, user.timeZone, formatStyleParts(user.formatStyle).clock),
       href: t.propertyId ? `/property/${t.propertyId}` : t.clientId ? `/client/${t.clientId}` : `/deal/${t.dealId}`,
     })),
   }
@@ -44,12 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Counts stop at the lists' cap: "1,000+" past it, as the lists say. */
 function CountList({ counts, keys, labelFor }: { counts: Record<string, CappedCount>; keys: readonly string[]; labelFor: (k: string) => string }) {
+  const formats = useFormats()
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
       {keys.map((k) => (
         <div key={k} className="flex justify-between gap-2">
           <dt className="text-muted">{labelFor(k)}</dt>
-          <dd className="font-medium">{`${formatNumber(counts[k]?.count ?? 0)}${counts[k]?.capped ? '+' : ''}`}</dd>
+          <dd className="font-medium">{`${formats.number(counts[k]?.count ?? 0)}${counts[k]?.capped ? '+' : ''}`}</dd>
         </div>
       ))}
     </dl>
@@ -58,6 +61,7 @@ function CountList({ counts, keys, labelFor }: { counts: Record<string, CappedCo
 
 export default function HomePage({ loaderData: d }: Route.ComponentProps) {
   const pipeline = d.summary.openPipeline
+  const formats = useFormats()
   return (
     <>
       <PageHeader title={`Welcome back, ${d.fullName || 'broker'}`} />
@@ -102,7 +106,7 @@ export default function HomePage({ loaderData: d }: Route.ComponentProps) {
               <ul className="space-y-1">
                 {pipeline.map((p) => (
                   <li key={p.currency} className="text-lg font-semibold">
-                    {formatPrice(p.total, p.currency)}
+                    {formats.price(p.total, p.currency)}
                     <span className="text-sm font-normal text-muted">{` · ${countOf(p.count, 'deal', 'deals')}`}</span>
                   </li>
                 ))}

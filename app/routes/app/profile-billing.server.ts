@@ -1,13 +1,15 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import { getEnv } from '#app/lib/env.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
+import { formatDate } from '#app/lib/when.ts'
+import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
 import { subscriptionStatusLabel } from '#app/modules/billing/plans.ts'
 import { getBillingProvider } from '#app/modules/billing/provider.server.ts'
 import type { BillingDetails } from '#app/modules/billing/subscription.server.ts'
 
 /** The Plan card's provider lines: status, next renewal or end, and whether "Manage billing" shows. */
-export function billingSummary(billing: BillingDetails | null, timeZone: string) {
-  const day = (date: Date) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone }).format(date)
+export function billingSummary(billing: BillingDetails | null, user: { timeZone: string; formatStyle: string }) {
+  const day = (date: Date) => formatDate(date, user.timeZone, formatStyleParts(user.formatStyle).clock)
   const status = billing?.status ?? null
   const periodEnd = billing?.currentPeriodEnd ?? null
   let renewal: string | null = null

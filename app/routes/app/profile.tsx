@@ -10,7 +10,10 @@ import { getBillingDetails } from '#app/modules/billing/subscription.server.ts'
 import { billingSummary, openBillingPortal } from './profile-billing.server.ts'
 import { getNoticeMode, updateProfile } from '#app/modules/profile/profile.server.ts'
 import { ProfileFieldsSchema, ProfileSchema } from '#app/modules/profile/schemas.ts'
-import { supportedTimeZones } from '#app/modules/profile/time-zones.ts'
+import { timeZoneChoices, type ZoneGroup, type ZoneOption } from '#app/modules/profile/time-zones.ts'
+import { formatStyleLabel } from '#app/modules/profile/format-styles.ts'
+import { currencyOptions } from '#app/lib/currencies.ts'
+import { label } from '#app/modules/properties/catalog.ts'
 import { changePassword } from '#app/modules/auth/change-password.server.ts'
 import { ChangePasswordSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema } from '#app/modules/auth/schemas.ts'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -18,6 +21,7 @@ import { accountRateLimitKeys, consumeRateLimit, describeRetryAfter } from '#app
 import { removeAvatar } from '#app/modules/media/avatars.server.ts'
 import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
+import { When } from '#app/ui/broker-formats.tsx'
 import { handleAvatarUpload, handleDeleteAccount } from './profile-account.server.ts'
 import { PasswordForm } from '#app/ui/password-form.tsx'
 import { requireAuth } from '#app/http/session.server.ts'
@@ -31,7 +35,7 @@ import { calendarFeedPath, getCalendarFeedToken } from '#app/modules/agenda/cale
 import { getPortalFeedToken, portalFeedPath } from '#app/modules/formats/portal-feeds.server.ts'
 import { forTheAccount } from '#app/http/tenancy.server.ts'
 import type { Route } from './+types/profile'
-import { NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
+import { AREA_UNITS, FORMAT_STYLES, NOTICE_MODES, type NoticeMode } from '#db/reference.ts'
 import { NOTICE_MODE_LABELS } from '#app/modules/profile/notice-modes.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 import { exportDownloadPath, listDataExports } from '#app/modules/exports/data-exports.server.ts'
@@ -70,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     calendarFeedUrl: calendarToken ? `${getEnv().APP_URL.replace(/\/+$/, '')}${calendarFeedPath(calendarToken)}` : null,
     portalFeedUrl: feedToken ? `${getEnv().APP_URL.replace(/\/+$/, '')}${portalFeedPath(feedToken)}` : null,
     // The server's list: the one the action accepts (browsers name a few zones differently).
-    timeZones: supportedTimeZones(),
+    timeZones: timeZoneChoices(user.timeZone),
     noticeMode: (await getNoticeMode(user.id)) ?? 'batched',
     theme: await getTheme(request),
     plan: {
@@ -80,7 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       trialDaysLeft: getTrialDaysLeft(subscription?.trialEndDate ?? null, now),
       trialEndDate: subscription?.trialEndDate?.toISOString() ?? null,
       expired: isTrialExpired(subscription, now),
-      ...billingSummary(billing, user.timeZone),
+      ...billingSummary(billing, user),
     },
     exports: exports.map((e) => ({
       id: e.id,
@@ -262,7 +266,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
                   {/* The raw user-agent stays at hand (hover) for support. */}
                   <p title={device.userAgent}>{device.name}</p>
                   <p className="text-muted">
-                    Signed in <time dateTime={device.signedInAt}>{device.signedInAt.slice(0, 10)}</time>
+                    Signed in <When value={device.signedInAt} className="" />
                     {device.current ? ' · this device' : ''}
                   </p>
                 </li>
@@ -298,7 +302,7 @@ export default function ProfilePage({ loaderData: d, actionData }: Route.Compone
 
 type ProfileFormProps = {
   user: Route.ComponentProps['loaderData']['user']
-  timeZones: readonly string[]
+  timeZones: { first: ZoneOption[]; groups: ZoneGroup[] }
   noticeMode: NoticeMode
   lastResult: SubmissionResult<string[]> | undefined
 }
@@ -313,6 +317,9 @@ function ProfileForm({ user, timeZones, noticeMode, lastResult }: ProfileFormPro
       licenceNumber: user.licenceNumber ?? '',
       timeZone: user.timeZone,
       noticeMode,
+      defaultCurrency: user.defaultCurrency,
+      areaUnit: user.areaUnit,
+      formatStyle: user.formatStyle,
     },
     constraint: getZodConstraint(ProfileFieldsSchema),
     // The browser checks the fields; whether the time zone is known is the server's to say.
@@ -333,9 +340,21 @@ function ProfileForm({ user, timeZones, noticeMode, lastResult }: ProfileFormPro
       <Field label="Licence number" errors={fields.licenceNumber.errors} errorId={fields.licenceNumber.errorId}
         inputProps={getInputProps(fields.licenceNumber, { type: 'text' })} />
       <SelectField label="Time zone" errors={fields.timeZone.errors} errorId={fields.timeZone.errorId}
-        hint="Used for e-mails sent at a set local time, such as a morning digest."
-        options={timeZones.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))}
+        hint="Every date and time you see is in this zone, and so are e-mails sent at a set local time, such as the morning digest."
+        options={timeZones.first} groups={timeZones.groups}
         selectProps={getSelectProps(fields.timeZone)} />
+      <SelectField label="Dates and numbers" errors={fields.formatStyle.errors} errorId={fields.formatStyle.errorId}
+        hint="How dates, times, prices and areas read on your pages."
+        options={FORMAT_STYLES.map((style) => ({ value: style, label: formatStyleLabel(style) }))}
+        selectProps={getSelectProps(fields.formatStyle)} />
+      <SelectField label="Default currency" errors={fields.defaultCurrency.errors} errorId={fields.defaultCurrency.errorId}
+        hint="New properties, client budgets and deals start in it. Clients are only matched with listings in their budget's currency."
+        options={currencyOptions(user.defaultCurrency)}
+        selectProps={getSelectProps(fields.defaultCurrency)} />
+      <SelectField label="Default area unit" errors={fields.areaUnit.errors} errorId={fields.areaUnit.errorId}
+        hint="New properties start with their areas in it."
+        options={AREA_UNITS.map((unit) => ({ value: unit, label: label(unit) }))}
+        selectProps={getSelectProps(fields.areaUnit)} />
       <SelectField label="E-mail me about client feedback" errors={fields.noticeMode.errors} errorId={fields.noticeMode.errorId}
         hint="When clients react or comment on a shared shortlist."
         options={NOTICE_MODES.map((mode) => ({ value: mode, label: NOTICE_MODE_LABELS[mode] }))}
@@ -409,16 +428,20 @@ function DataExport({ exports }: { exports: Route.ComponentProps['loaderData']['
               {e.ready ? (
                 <>
                   <a href={e.href} download>
-                    Download export of <time dateTime={e.createdAt}>{e.createdAt.slice(0, 10)}</time>
+                    Download export of <When value={e.createdAt} className="" />
                   </a>
                   {e.megabytes === null ? '' : ` (${e.megabytes} MB)`}
                   <span className="block text-muted">
-                    Available until <time dateTime={e.expiresAt ?? undefined}>{e.expiresAt?.slice(0, 10)}</time>
+                    {e.expiresAt ? (
+                      <>
+                        Available until <When value={e.expiresAt} className="" />
+                      </>
+                    ) : null}
                   </span>
                 </>
               ) : (
                 <>
-                  Export of <time dateTime={e.createdAt}>{e.createdAt.slice(0, 10)}</time>: being prepared; we will e-mail you
+                  Export of <When value={e.createdAt} className="" />: being prepared; we will e-mail you
                   a link.
                 </>
               )}

@@ -2,6 +2,8 @@ import { Link } from 'react-router'
 import { orNotFound } from '#app/lib/http.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { describeLocal } from '#app/modules/agenda/format.ts'
+import { formatDate } from '#app/lib/when.ts'
+import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
 import { VIEWING_STATUS_LABELS } from '#app/modules/agenda/schemas.ts'
 import { listViewings } from '#app/modules/agenda/viewings.server.ts'
 import { getPropertyAddressLine } from '#app/modules/properties/access.server.ts'
@@ -17,15 +19,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const property = orNotFound(await findOwnedProperty(user.id, params.id))
   const [address, viewings] = await Promise.all([getPropertyAddressLine(user.id, property.id), listViewings(user.id, { propertyId: property.id }, 'oldest')])
   const rated = viewings.filter((v) => v.rating !== null)
+  const { clock } = formatStyleParts(user.formatStyle)
   return {
     id: property.id,
     title: property.title,
     address,
     broker: user.fullName,
-    printedOn: describeLocal(new Date(), user.timeZone).replace(/, \d\d:\d\d$/, ''),
+    printedOn: formatDate(new Date(), user.timeZone, clock),
     average: rated.length ? (rated.reduce((sum, v) => sum + (v.rating ?? 0), 0) / rated.length).toFixed(1) : null,
     counts: { total: viewings.length, done: viewings.filter((v) => v.status === 'done').length },
-    rows: viewings.map((v) => ({ id: v.id, when: describeLocal(v.startsAt, user.timeZone), status: VIEWING_STATUS_LABELS[v.status], rating: v.rating, comment: v.feedbackComment ?? '' })),
+    rows: viewings.map((v) => ({ id: v.id, when: describeLocal(v.startsAt, user.timeZone, clock), status: VIEWING_STATUS_LABELS[v.status], rating: v.rating, comment: v.feedbackComment ?? '' })),
   }
 }
 

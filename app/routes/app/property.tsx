@@ -2,7 +2,8 @@ import { orNotFound } from '#app/lib/http.ts'
 import { data, Form, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { setFlash } from '#app/lib/flash.server.ts'
-import { formatPrice } from '#app/lib/format.ts'
+import { priceText } from '#app/modules/properties/price-text.ts'
+import { useFormats } from '#app/ui/broker-formats.tsx'
 import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { listComments } from '#app/modules/comments/comments.server.ts'
 import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
@@ -41,8 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     listComments(user.id, 'property', property.id),
     listActivity(user.id, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
     listSharesForProperty(user.id, property.id),
-    loadViewingRows(user.id, { propertyId: property.id }, user.timeZone),
-    loadTaskRows(user.id, 'property', property.id, user.timeZone),
+    loadViewingRows(user.id, { propertyId: property.id }, user),
+    loadTaskRows(user.id, 'property', property.id, user),
     listClientOptions(user.id),
   ])
   const clients = clientOptions.map((c) => ({ id: c.id, label: c.fullName }))
@@ -97,6 +98,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
   const here = `/property/${p.id}`
   const errorFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? [actionData.error] : null)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
+  const { numbers } = useFormats()
   return (
     <>
       <PageHeader title={p.title}>
@@ -108,7 +110,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
       </PageHeader>
       <p className="-mt-4 mb-4 flex flex-wrap items-center gap-2 text-muted">
         <StatusBadge status={p.status} />
-        <span>{`${formatPrice(p.price, p.currency)}${p.purpose === 'rent' && p.rentPeriod ? ` ${label(p.rentPeriod)}` : ''}`}</span>
+        <span>{priceText(p, numbers)}</span>
         <span>· {label(p.type)} · {label(p.purpose)} · {label(p.visibility)}</span>
       </p>
 

@@ -6,6 +6,7 @@ import { setFlash } from '#app/lib/flash.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { wallClock } from '#app/lib/zoned-time.ts'
 import { describeLocal } from '#app/modules/agenda/format.ts'
+import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
 import { MAX_NOTES_CHARS, MAX_PLACE_CHARS, MAX_VIEWING_MINUTES, MIN_VIEWING_MINUTES, VIEWING_STATUS_LABELS, ViewingFormSchema, ViewingStatusSchema } from '#app/modules/agenda/schemas.ts'
 import { getViewing, setViewingStatus, updateViewing, withNames } from '#app/modules/agenda/viewings.server.ts'
 import { Field, SelectField, SubmitButton, TextareaField } from '#app/ui/form.tsx'
@@ -28,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       propertyTitle: viewing!.propertyTitle,
       clientId: row.clientId,
       clientName: viewing!.clientName,
-      when: describeLocal(row.startsAt, user.timeZone),
+      when: describeLocal(row.startsAt, user.timeZone, formatStyleParts(user.formatStyle).clock),
       date: clock.date,
       time: clock.time,
       durationMinutes: row.durationMinutes,
