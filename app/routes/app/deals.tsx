@@ -4,7 +4,8 @@ import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/safe-redirect.ts'
 import { listDealsByStage, summarizeBoard, type BoardColumn, type BoardDeal, type StagesTotal } from '#app/modules/deals/board.server.ts'
-import { createDeal } from '#app/modules/deals/deals.server.ts'
+import { createDeal, dealFollowOns } from '#app/modules/deals/deals.server.ts'
+import type { DealFollowOn } from '#app/modules/deals/follow-on.ts'
 import { dealStageLabel, formatCalendarDay, formatCommissionTotals, formatCurrencyTotals, formatDealValue } from '#app/modules/deals/format.ts'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { DealCreateSchema } from '#app/modules/deals/schemas.ts'
@@ -26,7 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     listClientOptions(user.id),
     listPropertyOptions(user.id),
   ])
-  return { columns, summary: summarizeBoard(columns), clients, properties }
+  const followOns = await dealFollowOns(user.id, columns.flatMap((column) => column.deals))
+  return { columns, summary: summarizeBoard(columns), clients, properties, followOns }
 }
 
 const DealsActionSchema = z.discriminatedUnion('intent', [
@@ -81,7 +83,7 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
         // Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select.
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {d.columns.map((column) => (
-            <StageColumn key={column.stage} column={column} moveError={moveError} />
+            <StageColumn key={column.stage} column={column} moveError={moveError} followOns={d.followOns} />
           ))}
         </div>
       )}
@@ -106,7 +108,7 @@ function BoardTotal({ label, commissionLabel, total, testId }: { label: string; 
   )
 }
 
-function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: { dealId: string; error: string } }) {
+function StageColumn({ column, moveError, followOns }: { column: BoardColumn; moveError?: { dealId: string; error: string }; followOns: Record<string, DealFollowOn> }) {
   const headingId = `stage-${column.stage}-title`
   return (
     <section aria-labelledby={headingId} data-stage={column.stage} className="rounded-xl border border-line bg-canvas p-3">
@@ -125,7 +127,7 @@ function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: {
         <ul className="space-y-3">
           {column.deals.map((deal) => (
             <li key={deal.id}>
-              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} />
+              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} followOn={followOns[deal.id]} />
             </li>
           ))}
         </ul>
@@ -137,7 +139,7 @@ function StageColumn({ column, moveError }: { column: BoardColumn; moveError?: {
   )
 }
 
-function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
+function DealCard({ deal, error, followOn }: { deal: BoardDeal; error: string | null; followOn?: DealFollowOn }) {
   return (
     <article className="rounded-lg border border-line bg-surface p-3 text-sm" data-deal-id={deal.id}>
       <h3 className="font-medium">
@@ -153,7 +155,7 @@ function DealCard({ deal, error }: { deal: BoardDeal; error: string | null }) {
       ) : null}
       <p className="mt-1">{formatDealValue(deal.value, deal.currency)}</p>
       {deal.expectedCloseDate ? <p className="text-xs text-muted">{`Expected close: ${formatCalendarDay(deal.expectedCloseDate)}`}</p> : null}
-      <MoveDealForm dealId={deal.id} stage={deal.stage} error={error} />
+      <MoveDealForm dealId={deal.id} stage={deal.stage} error={error} followOn={followOn} />
     </article>
   )
 }
