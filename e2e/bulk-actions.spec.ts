@@ -70,7 +70,8 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
       select p.title from client_listing_items i join properties p on p.id = i.property_id join clients c on c.id = i.client_id
        where c.full_name = 'Ana Lima' and c.owner_id = p.owner_id and p.owner_id = (select id from users where lower(email) = lower(${broker.email}))
        order by i.position`
-    expect(listed.map((r) => r.title)).toEqual(['Beta House', 'Gamma Flat'])
+    // In the list's order (newest first).
+    expect(listed.map((r) => r.title)).toEqual(['Gamma Flat', 'Beta House'])
 
     // Export the ticked rows: a CSV of those only.
     await page.goto('/properties')

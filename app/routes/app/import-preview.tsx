@@ -177,7 +177,8 @@ function RowsCard({ rows, noun }: { rows: RowsData; noun: string }) {
       {rows.rows.length === 0 ? (
         <p className="text-sm text-muted">No rows here.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Wider than a phone: the table scrolls sideways in its own box, which the keyboard can reach.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Rows of the file">
           <table className="w-full text-left text-sm" data-testid="import-rows">
             <caption className="sr-only">{`${VIEW_LABELS[rows.view]} of the file, and what becomes of each`}</caption>
             <thead>
