@@ -49,6 +49,9 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
     await actions.getByLabel('Status').selectOption({ label: 'Under offer' })
     await actions.getByRole('button', { name: 'Set status' }).click()
     await expectToast(page, 'Set 2 properties to Under offer.')
+    // Done: back on the list with nothing ticked, as after any action that went through.
+    await expect(page.getByRole('checkbox', { name: 'Select Alpha Loft' })).not.toBeChecked()
+    if (javaScriptEnabled) await expect(page.getByTestId('bulk-properties-count')).toHaveText('0 selected')
     const statuses = await db.sql<{ title: string; status: string }[]>`
       select title, status from properties p join users u on u.id = p.owner_id where lower(u.email) = lower(${broker.email}) order by title`
     expect(statuses.map((r) => `${r.title}: ${r.status}`)).toEqual(['Alpha Loft: under_offer', 'Beta House: under_offer', 'Gamma Flat: active'])

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { countOf } from '#app/lib/format.ts'
 import { MAX_BULK_SELECTION } from '#app/lib/bulk.ts'
 import { ErrorList } from './form.tsx'
@@ -81,11 +81,16 @@ export function bulkAria(formId: string, state: BulkState, field: string) {
   return { 'aria-invalid': invalid ? true : undefined, 'aria-describedby': invalid ? `${formId}-error` : undefined } as const
 }
 
-/** One row's checkbox, tied to the bar's form; its name for a screen reader is "Select {name}". */
+/**
+ * One row's checkbox, tied to the bar's form; its name for a screen reader is "Select {name}".
+ * Keyed by the location: after an action that redirects (a new location) the rows come back
+ * unticked, as the page without JavaScript does; a refusal or a step keeps them ticked.
+ */
 export function SelectBox({ formId, id, name, checked, className = '' }: { formId: string; id: string; name: string; checked: boolean; className?: string }) {
+  const location = useLocation()
   return (
     <label className={`flex h-10 w-10 shrink-0 cursor-pointer items-center justify-center rounded-md ${className}`}>
-      <input type="checkbox" name="ids" value={id} form={formId} defaultChecked={checked} className="h-5 w-5" />
+      <input key={location.key} type="checkbox" name="ids" value={id} form={formId} defaultChecked={checked} className="h-5 w-5" />
       <span className="sr-only">{`Select ${name}`}</span>
     </label>
   )
