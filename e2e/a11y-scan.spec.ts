@@ -38,6 +38,7 @@ type Seeded = {
   feedbackToken: string
   alertPath: string
   unsubscribePath: string
+  importPreviewPath: string
 }
 
 let seeded: Seeded
@@ -86,7 +87,7 @@ async function scanPage(page: Page, path: string, status = 200) {
 
 test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 px', () => {
   test.beforeAll(async ({ browser, db }, testInfo) => {
-    test.setTimeout(60_000)
+    test.setTimeout(90_000)
     const context = await browser.newContext({ baseURL: E2E_BASE_URL })
     await hydrateOnLoad(context)
     const page = await context.newPage()
@@ -141,7 +142,15 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       // Property alerts on for the client: the alert page and the unsubscribe page.
       const { alertPath, unsubscribePath } = await insertClientAlert(db, broker.email, clientId, propertyId!)
 
-      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath }
+      // An import preview with rows to import, a duplicate and a row with problems.
+      await page.goto('/properties/import')
+      const csv = ['ListingId,Title,type,ListPrice,City', 'A-1,Harbour loft,apartment,310000,Porto', 'A-2,Odd place,spaceship,abc,Braga', 'A-1,Copy,apartment,1,Faro'].join('\n')
+      await page.getByLabel('File').setInputFiles({ name: 'listings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await page.getByRole('button', { name: 'Upload and preview' }).click()
+      await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/)
+      const importPreviewPath = new URL(page.url()).pathname
+
+      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath, importPreviewPath }
       brokerCookies = await context.cookies()
     } finally {
       await context.close()
@@ -177,6 +186,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       '/agenda',
       `/viewing/${seeded.viewingId}`,
       `/property/${propertyId}/viewing-report`,
+      seeded.importPreviewPath,
     ]) {
       await scanPage(page, path)
     }

@@ -94,7 +94,8 @@ test.describe('deals', () => {
     await pageReady(page, javaScriptEnabled)
     await boardCard.getByLabel('Stage', { exact: true }).selectOption({ label: 'Closed – won' })
     await boardCard.getByRole('button', { name: 'Move', exact: true }).click()
-    await expectToast(page, `Moved ${title} to Closed – won.`)
+    // What follows from the result was offered ticked (e2e/follow-on.spec.ts): the client and the listing follow.
+    await expectToast(page, `Moved ${title} to Closed – won. ${clientName} is now Won. ${propertyTitle} is now Sold.`)
     await expectDealColumn(page, 'closed_won', 'Closed – won (1)', '€750,000', [title])
     await expectDealColumn(page, 'offer', 'Offer (0)', 'No value yet', [])
     await expectDealColumn(page, 'lead', 'Lead (0)', 'No value yet', [])

@@ -53,7 +53,8 @@ test('schedule a viewing, mark it done, and the client rates it from the e-maile
   await pageReady(page, javaScriptEnabled)
   await page.getByLabel('Status').selectOption('done')
   await page.getByRole('button', { name: 'Set status' }).click()
-  await expectToast(page, 'Status set to Done. The client has been asked for feedback.')
+  // Rita was a new client: the offered move to Viewing (ticked) is made and said.
+  await expectToast(page, 'Status set to Done. The client has been asked for feedback. Rita Viewer is now at Viewing.')
   await expect(page.getByTestId('viewing-status')).toHaveText('Done')
 
   // The client: no session, the link from the mail.

@@ -23,8 +23,8 @@ export function ConfirmDelete({
 }: {
   title: string
   children: ReactNode
-  /** What the POST sends: the intent and the item's id. */
-  hiddenFields: Record<string, string>
+  /** What the POST sends: the intent and the item's id (or the ticked rows' ids, a list). */
+  hiddenFields: Record<string, string | readonly string[]>
   confirmLabel: string
   cancelHref: string
   /** The id of the control that opened the step, focused again when it is cancelled. */
@@ -66,9 +66,9 @@ export function ConfirmDelete({
       </h2>
       <div className="mt-2 space-y-2 text-sm">{children}</div>
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-3" preventScrollReset>
-        {Object.entries(hiddenFields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+        {Object.entries(hiddenFields).flatMap(([name, value]) =>
+          (typeof value === 'string' ? [value] : value).map((one) => <input key={`${name}=${one}`} type="hidden" name={name} value={one} />),
+        )}
         <Button type="submit" variant="danger">
           {confirmLabel}
         </Button>

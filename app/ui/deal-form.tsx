@@ -2,6 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link } from 'react-router'
 import { dealStageLabel } from '#app/modules/deals/format.ts'
+import { FOLLOW_ON_FIELDS, FOLLOW_ON_STAGE, type DealFollowOn } from '#app/modules/deals/follow-on.ts'
+import { label } from '#app/modules/properties/catalog.ts'
 import {
   DealCreateSchema,
   DealUpdateSchema,
@@ -198,6 +200,7 @@ export function MoveDealForm({
   action,
   redirectTo,
   error,
+  followOn,
 }: {
   dealId: string
   stage: string
@@ -205,6 +208,8 @@ export function MoveDealForm({
   action?: string
   redirectTo?: string
   error?: string | null
+  /** What a move to Closed – won would also change (offered ticked); none when left out. */
+  followOn?: DealFollowOn
 }) {
   const selectId = `stage-${dealId}`
   return (
@@ -236,6 +241,35 @@ export function MoveDealForm({
         </Button>
       </div>
       <ErrorList id={`${selectId}-error`} errors={error ? [error] : null} />
+      {/* Keyed by the offer: after a move, what is still offered comes back ticked. */}
+      {followOn ? <FollowOnChoices key={`${followOn.client?.name}|${followOn.property?.title}`} followOn={followOn} /> : null}
     </Form>
+  )
+}
+
+/**
+ * The changes that follow from a deal won, ticked and in sight: untick one to leave it as it is.
+ * app-only.css shows them while "Closed – won" is the chosen stage (CSS alone, so also without
+ * JavaScript; a browser without :has() always shows them, and the server ignores them for any
+ * other stage).
+ */
+function FollowOnChoices({ followOn }: { followOn: DealFollowOn }) {
+  if (!followOn.client && !followOn.property) return null
+  return (
+    <fieldset data-follow-on={FOLLOW_ON_STAGE} className="mt-2 space-y-1 text-sm">
+      <legend className="font-medium">When closed as won, also:</legend>
+      {followOn.client ? (
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name={FOLLOW_ON_FIELDS.client} value="yes" defaultChecked className="mt-1" />
+          <span>{`Set ${followOn.client.name} to Won`}</span>
+        </label>
+      ) : null}
+      {followOn.property ? (
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name={FOLLOW_ON_FIELDS.property} value="yes" defaultChecked className="mt-1" />
+          <span>{`Mark ${followOn.property.title} as ${label(followOn.property.status)}`}</span>
+        </label>
+      ) : null}
+    </fieldset>
   )
 }

@@ -12,13 +12,14 @@ const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(
 
 /**
  * The client page's statements, pinned: the session, the client, then one query per card
- * (matches, deals, notes, activity, viewings, tasks, alerts, the deal form's property picker),
+ * (matches, deals, notes, activity, viewings, tasks, alerts, the deal form's property picker,
+ * the shortlist that marks a match "On the shortlist"),
  * and the lookups that put names on what the cards found (cover photos, property titles and
  * client names for the deals, activity and viewings, who turned alerts on). A lookup is skipped
  * when there is nothing to name, so an empty page makes fewer; more of anything makes no more.
  */
-const BARE_PAGE_QUERIES = 11
-const FULL_PAGE_QUERIES = 17
+const BARE_PAGE_QUERIES = 12
+const FULL_PAGE_QUERIES = 18
 
 describe('the client page', () => {
   it('makes a fixed number of queries: more matches, deals, notes, viewings or tasks add none', async () => {

@@ -19,7 +19,7 @@ async function clientsOf(email: string) {
   const user = await findUser(email)
   const rows = await getDb().select().from(clients).where(eq(clients.ownerId, user.id))
   return rows
-    .map(({ id: _id, ownerId: _o, updatedAt: _u, search: _s, ...rest }) => rest)
+    .map(({ id: _id, ownerId: _o, agencyId: _a, updatedAt: _u, search: _s, ...rest }) => rest)
     .sort((a, b) => a.fullName.localeCompare(b.fullName))
 }
 

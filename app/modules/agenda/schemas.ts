@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VIEWING_STATUSES } from '#db/reference.ts'
+import { VIEWING_STATUSES, type ClientStage } from '#db/reference.ts'
 
 /** Viewings last 5 minutes to 12 hours (the database checks the same range). */
 export const MIN_VIEWING_MINUTES = 5
@@ -63,3 +63,8 @@ export const VIEWING_STATUS_LABELS: Record<(typeof VIEWING_STATUSES)[number], st
   canceled: 'Canceled',
   no_show: 'No-show',
 }
+
+/** A viewing done moves a client still at one of these stages to Viewing (offered, never silently). */
+export const STAGES_BEFORE_VIEWING: readonly ClientStage[] = ['new', 'contacted']
+/** The viewing page's checkbox for it. */
+export const CLIENT_TO_VIEWING_FIELD = 'clientToViewing'

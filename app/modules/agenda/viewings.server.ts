@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Transaction } from '#db/client.server.ts'
 import { viewings } from '#db/schema.ts'
 import type { ViewingStatus } from '#db/reference.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { instantFromWallClock } from '#app/lib/zoned-time.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
+import { setClientStageIn, type StageChange } from '#app/modules/clients/mutations.server.ts'
 import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { describeLocal } from './format.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
-import type { ViewingForm } from './schemas.ts'
+import { STAGES_BEFORE_VIEWING, type ViewingForm } from './schemas.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 
 export type FieldErrors = Record<string, string[]>
@@ -90,28 +91,48 @@ const notStartedYet = (startsAt: Date, timeZone: string): FieldErrors => ({
  * Done and no-show are refused before the start (else the client is thanked "for visiting"
  * a day early); the update itself checks it too, so a start moved meanwhile counts.
  * SEQUENCE goes up on every change. `timeZone` is the broker's, for the refusal's wording.
+ * Done with `clientToViewing` (the offered follow-on, issue 25 item 8) also moves a client who
+ * is still New or Contacted to Viewing, in the same transaction; it can be made on a viewing
+ * already done too.
  */
-export async function setViewingStatus(brokerId: string, viewingId: unknown, status: ViewingStatus, timeZone: string): Promise<ViewingResult> {
+export async function setViewingStatus(
+  brokerId: string,
+  viewingId: unknown,
+  status: ViewingStatus,
+  timeZone: string,
+  { clientToViewing = false }: { clientToViewing?: boolean } = {},
+): Promise<ViewingStatusResult> {
   if (!isUuid(viewingId)) return null
   const current = await getViewing(brokerId, viewingId)
   if (!current) return null
-  if (current.status === status) return { ok: true, id: current.id, mailed: false }
+  const followOn = (tx: Transaction) =>
+    status === 'done' && clientToViewing ? setClientStageIn(tx, brokerId, current.clientId, 'viewing', STAGES_BEFORE_VIEWING) : Promise.resolve(null)
+  if (current.status === status) {
+    const client = await getDb().transaction(followOn)
+    return { ok: true, id: current.id, mailed: false, client }
+  }
   const now = new Date()
   const needsStart = AFTER_START.includes(status)
   if (needsStart && current.startsAt > now) return { ok: false, fieldErrors: notStartedYet(current.startsAt, timeZone) }
   const feedbackToken = status === 'done' && !current.feedbackToken ? randomBytes(FEEDBACK_TOKEN_BYTES).toString('base64url') : undefined
-  const [row] = await getDb()
-    .update(viewings)
-    .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: now, ...(feedbackToken ? { feedbackToken } : {}) })
-    .where(and(eq(viewings.id, current.id), visibleTo(viewings, brokerId), needsStart ? lte(viewings.startsAt, now) : undefined))
-    .returning({ id: viewings.id })
-  if (!row) {
+  const written = await getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(viewings)
+      .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: now, ...(feedbackToken ? { feedbackToken } : {}) })
+      .where(and(eq(viewings.id, current.id), visibleTo(viewings, brokerId), needsStart ? lte(viewings.startsAt, now) : undefined))
+      .returning({ id: viewings.id })
+    return row ? { client: await followOn(tx) } : null
+  })
+  if (!written) {
     const moved = await getViewing(brokerId, current.id)
     return moved ? { ok: false, fieldErrors: notStartedYet(moved.startsAt, timeZone) } : null
   }
   const mail = status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
-  return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false }
+  return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false, client: written.client }
 }
+
+/** A status change's outcome: a viewing result, with the client's stage change when one was made. */
+export type ViewingStatusResult = ({ ok: true; id: string; mailed: boolean; client: StageChange | null }) | { ok: false; fieldErrors: FieldErrors } | null
 
 /** One of the broker's viewings, or null for a foreign, malformed or unknown id. */
 export async function getViewing(brokerId: string, viewingId: unknown) {

@@ -3,6 +3,7 @@ import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { ClientStage } from '#db/reference.ts'
 
 /**
  * The broker's own client (id, name, stage), or null for foreign, malformed and unknown ids.
@@ -29,6 +30,28 @@ export async function getClientNames(brokerId: string, clientIds: readonly (stri
     .from(clients)
     .where(and(visibleTo(clients, brokerId), inArray(clients.id, ids)))
   return new Map(rows.map((row) => [row.id, row.fullName]))
+}
+
+/** Name and stage of the broker's clients by id (what a deal's follow-on changes offer); others are absent. */
+export async function getClientStages(brokerId: string, clientIds: readonly (string | null)[]) {
+  const ids = [...new Set(clientIds.filter((id): id is string => isUuid(id)))]
+  if (ids.length === 0) return new Map<string, { fullName: string; stage: ClientStage }>()
+  const rows = await getDb()
+    .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage })
+    .from(clients)
+    .where(and(eq(clients.ownerId, brokerId), inArray(clients.id, ids)))
+  return new Map(rows.map((row) => [row.id, { fullName: row.fullName, stage: row.stage }]))
+}
+
+/**
+ * Which of these ids name the broker's clients, with their names, in the order given (a bulk
+ * action's selection): foreign, malformed, unknown and repeated ids are dropped.
+ */
+export async function resolveOwnedClients(brokerId: string, clientIds: readonly unknown[]) {
+  const ids = [...new Set(clientIds.filter((id): id is string => isUuid(id)))]
+  if (ids.length === 0) return []
+  const names = await getClientNames(brokerId, ids)
+  return ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }))
 }
 
 /**

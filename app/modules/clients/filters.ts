@@ -14,7 +14,10 @@ const FILTER_FIELDS = {
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).default(CLIENTS_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
 }
-export type ClientFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> }
+export type ClientFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> } & {
+  /** Only these clients (a bulk export of ticked rows); not a list filter of its own. */
+  ids?: readonly string[]
+}
 
 export function parseClientFilters(params: URLSearchParams) {
   const { values, errors } = parseQueryFields(FILTER_FIELDS, params)

@@ -63,19 +63,58 @@ export async function updateClient(brokerId: string, clientId: string, value: Cl
 /** Sets the stage (logged when it changes); null when the client is not the broker's. */
 export async function changeClientStage(brokerId: string, clientId: string, stage: ClientStage) {
   return getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ stage: clients.stage, fullName: clients.fullName })
-      .from(clients)
-      .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
-      .for('update')
-    if (!before) return null
-    if (before.stage === stage) return { changed: false }
-    await tx
-      .update(clients)
-      .set({ stage, updatedAt: new Date() })
-      .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
-    await logStageChange(tx, brokerId, clientId, before.fullName, before.stage, stage)
-    return { changed: true }
+    const result = await setClientStageIn(tx, brokerId, clientId, stage)
+    return result ? { changed: result.changed } : null
+  })
+}
+
+export type StageChange = { changed: boolean; fullName: string; from: ClientStage; to: ClientStage }
+
+/**
+ * Sets one client's stage in the caller's transaction (a deal won, a viewing done: the change
+ * commits with what caused it, or not at all), logged when it changes. `onlyFrom` keeps a client
+ * further along where they are (a viewing moves a new client to Viewing, never a negotiating
+ * one back). Null when the client is not the broker's.
+ */
+export async function setClientStageIn(
+  tx: Transaction,
+  brokerId: string,
+  clientId: string,
+  stage: ClientStage,
+  onlyFrom?: readonly ClientStage[],
+): Promise<StageChange | null> {
+  const [before] = await tx
+    .select({ stage: clients.stage, fullName: clients.fullName })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
+    .for('update')
+  if (!before) return null
+  const unchanged = { changed: false, fullName: before.fullName, from: before.stage, to: before.stage }
+  if (before.stage === stage || (onlyFrom && !onlyFrom.includes(before.stage))) return unchanged
+  await tx
+    .update(clients)
+    .set({ stage, updatedAt: new Date() })
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
+  await logStageChange(tx, brokerId, clientId, before.fullName, before.stage, stage)
+  return { changed: true, fullName: before.fullName, from: before.stage, to: stage }
+}
+
+/**
+ * The bulk "Set stage" of /clients: every one of these clients that is the broker's, in one
+ * transaction, each change logged. Ids that are not the broker's are left alone (the route
+ * resolved them first); returns how many changed and how many already had the stage.
+ */
+export async function setClientsStage(brokerId: string, clientIds: readonly string[], stage: ClientStage) {
+  return getDb().transaction(async (tx) => {
+    let changed = 0
+    let unchanged = 0
+    // In id order: two bulk changes at once lock their rows in the same order, never crosswise.
+    for (const id of [...clientIds].sort()) {
+      const result = await setClientStageIn(tx, brokerId, id, stage)
+      if (result?.changed) changed += 1
+      else if (result) unchanged += 1
+    }
+    return { changed, unchanged }
   })
 }
 

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { countEachUpTo, countUpTo, LIST_COUNT_CAP, type CappedCount } from '#db/capped-count.server.ts'
 import { CLIENT_STAGES, type ClientStage } from '#db/reference.ts'
@@ -23,6 +23,7 @@ export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
   if (f.stage) conditions.push(eq(clients.stage, f.stage))
   if (f.kind) conditions.push(eq(clients.kind, f.kind))
   if (f.tags.length) conditions.push(arrayContains(clients.tags, f.tags))
+  if (f.ids) conditions.push(f.ids.length ? inArray(clients.id, [...f.ids]) : sql`false`)
   return conditions
 }
 

@@ -3,9 +3,13 @@ import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { deals } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
+import { findOwnedClient, getClientNames, getClientStages } from '#app/modules/clients/access.server.ts'
+import { setClientStageIn, type StageChange } from '#app/modules/clients/mutations.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
-import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import { findOwnedProperty, getPropertyStatuses, getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import { closedStatusOf, isClosedStatus } from '#app/modules/properties/catalog.ts'
+import { setPropertyStatusIn, type StatusChange } from '#app/modules/properties/mutations.server.ts'
+import { FOLLOW_ON_STAGE, type DealFollowOn } from './follow-on.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { DealStage } from '#db/reference.ts'
 import { visibleTo } from '#db/visibility.server.ts'
@@ -87,14 +91,26 @@ export async function updateDeal(brokerId: string, dealId: unknown, changes: Dea
   return row ?? null
 }
 
-export type DealMove = { title: string; from: DealStage; to: DealStage; moved: boolean }
+export type DealMove = {
+  title: string
+  from: DealStage
+  to: DealStage
+  moved: boolean
+  /** The follow-on changes made with it (a deal won): who or what changed, and to what. */
+  followed: { client: StageChange | null; property: StatusChange | null }
+}
+
+/** Which follow-on changes the broker left ticked (only a move to Closed – won makes them). */
+export type FollowOnChoice = { client?: boolean; property?: boolean }
 
 /**
  * Moves the deal to another stage and logs 'deal_moved' (from → to) in the same transaction.
- * The row is locked first so two simultaneous moves log a consistent from → to chain.
- * Null for a foreign, malformed or unknown deal id.
+ * Moved to Closed – won, the ticked follow-on changes commit with it or not at all: the client
+ * to Won, the property to Sold or Rented (each logged by its owner). The row is locked first so
+ * two simultaneous moves log a consistent from → to chain. Null for a foreign, malformed or
+ * unknown deal id.
  */
-export async function moveDeal(brokerId: string, dealId: unknown, stage: DealStage): Promise<DealMove | null> {
+export async function moveDeal(brokerId: string, dealId: unknown, stage: DealStage, followOn: FollowOnChoice = {}): Promise<DealMove | null> {
   if (!isUuid(dealId)) return null
   return getDb().transaction(async (tx) => {
     const [deal] = await tx
@@ -103,18 +119,48 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
       .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
       .for('update')
     if (!deal) return null
-    if (deal.stage === stage) return { title: deal.title, from: deal.stage, to: stage, moved: false }
-    await tx.update(deals).set({ stage, updatedAt: sql`now()` }).where(eq(deals.id, deal.id))
-    await recordActivity(tx, brokerId, {
-      kind: 'deal_moved',
-      dealId: deal.id,
-      clientId: deal.clientId,
-      propertyId: deal.propertyId,
-      summary: `Moved ${deal.title} from ${stageLabel(deal.stage)} to ${stageLabel(stage)}`,
-      data: { from: deal.stage, to: stage },
-    })
-    return { title: deal.title, from: deal.stage, to: stage, moved: true }
+    const moved = deal.stage !== stage
+    if (moved) {
+      await tx.update(deals).set({ stage, updatedAt: sql`now()` }).where(eq(deals.id, deal.id))
+      await recordActivity(tx, brokerId, {
+        kind: 'deal_moved',
+        dealId: deal.id,
+        clientId: deal.clientId,
+        propertyId: deal.propertyId,
+        summary: `Moved ${deal.title} from ${stageLabel(deal.stage)} to ${stageLabel(stage)}`,
+        data: { from: deal.stage, to: stage },
+      })
+    }
+    // Also when the deal was already won: a follow-on left out before can be made now.
+    const won = stage === FOLLOW_ON_STAGE
+    const client = won && followOn.client ? await setClientStageIn(tx, brokerId, deal.clientId, 'won') : null
+    const property = won && followOn.property && deal.propertyId ? await setPropertyStatusIn(tx, brokerId, deal.propertyId, 'closed') : null
+    return { title: deal.title, from: deal.stage, to: stage, moved, followed: { client, property } }
   })
+}
+
+/**
+ * The follow-on changes a move to Closed – won would offer for each of these deals: two
+ * queries (the clients' stages, the properties' statuses) for a whole board.
+ */
+export async function dealFollowOns(
+  brokerId: string,
+  shown: readonly { id: string; clientId: string; propertyId: string | null }[],
+): Promise<Record<string, DealFollowOn>> {
+  const [clientStages, propertyStatuses] = await Promise.all([
+    getClientStages(brokerId, shown.map((d) => d.clientId)),
+    getPropertyStatuses(brokerId, shown.map((d) => d.propertyId)),
+  ])
+  const offers: Record<string, DealFollowOn> = {}
+  for (const deal of shown) {
+    const client = clientStages.get(deal.clientId)
+    const property = deal.propertyId ? propertyStatuses.get(deal.propertyId) : undefined
+    offers[deal.id] = {
+      client: client && client.stage !== 'won' ? { name: client.fullName } : null,
+      property: property && !isClosedStatus(property.status) ? { title: property.title, status: closedStatusOf(property.purpose) } : null,
+    }
+  }
+  return offers
 }
 
 /**

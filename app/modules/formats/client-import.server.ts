@@ -8,7 +8,7 @@ import { CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
 import { parseDate, parseNumber, splitList, valueKey } from './cells.ts'
 import type { TableRecord } from './csv-read.server.ts'
 import { CLIENT_COLUMNS } from './client-columns.ts'
-import { dropDuplicates, photoColumnNote, resolveHeaders, type Cells, type CheckedRows, type RowError } from './rows.ts'
+import { dropDuplicates, photoColumnNote, previewCells, resolveHeaders, type Cells, type CheckedRows, type PreviewRow, type RowError } from './rows.ts'
 
 const COLUMN_OF_FIELD: Record<string, string> = {
   fullName: 'FullName', email: 'Email', phone: 'PreferredPhone', kind: 'kind', stage: 'stage', source: 'LeadSource',
@@ -89,11 +89,21 @@ export async function checkClientRows(brokerId: string, table: { headers: string
   const accepted: { row: number; value: ImportedClient }[] = []
   const errors: RowError[] = []
   const { defaultCurrency } = await getBrokerDefaults(brokerId)
+  const previewRows: PreviewRow[] = []
   for (const record of table.records) {
-    const result = readClientCells(headers.cellsOf(record), defaultCurrency)
+    const cells = headers.cellsOf(record)
+    previewRows.push({ row: record.row, cells: clientPreviewCells(cells) })
+    const result = readClientCells(cells, defaultCurrency)
     if ('value' in result) accepted.push({ row: record.row, value: result.value })
     else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
   }
   const { kept, duplicates } = await withoutDuplicateClients(brokerId, accepted, headers.nameOf('Email'))
-  return { accepted: kept, errors, duplicates, notes: photoColumnNote(headers.ignored), ignoredColumns: headers.ignored }
+  const previewColumns = ['Name', headers.nameOf('Email'), headers.nameOf('PreferredPhone'), headers.nameOf('stage')]
+  return { accepted: kept, errors, duplicates, notes: photoColumnNote(headers.ignored), ignoredColumns: headers.ignored, previewColumns, previewRows }
+}
+
+/** A client's preview cells (a CSV row or a vCard): name (it may come in two parts), e-mail, phone, stage. */
+export function clientPreviewCells(get: Cells): string[] {
+  const name = get('FullName') ?? [get('FirstName'), get('LastName')].filter(Boolean).join(' ')
+  return previewCells((header) => (header === 'name' ? name || undefined : get(header)), [['name'], ['Email'], ['PreferredPhone'], ['stage']])
 }

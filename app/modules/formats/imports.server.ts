@@ -10,7 +10,8 @@ import { checkClientRows } from './client-import.server.ts'
 import { decodeTextFile, isReadProblem, readCsvTable, type ReadProblem } from './csv-read.server.ts'
 import { checkPropertyRows } from './property-import.server.ts'
 import { checkVcardClients, looksLikeVcard } from './vcard-clients.server.ts'
-import type { CheckedRows, Duplicate, RowError } from './rows.ts'
+import type { CheckedRows, Duplicate, PreviewRow, RowError } from './rows.ts'
+import type { RowOutcome, RowView } from './row-views.ts'
 
 /** How long an upload waits for its confirmation. */
 const IMPORT_TTL_MS = 60 * 60 * 1000
@@ -23,6 +24,9 @@ export type ImportSummary = {
   duplicates: Duplicate[]
   notes: string[]
   ignoredColumns: string[]
+  /** Every row as the preview lists it (issue 25): its telling cells, under these columns. */
+  previewColumns: string[]
+  previewRows: PreviewRow[]
 }
 
 /**
@@ -55,6 +59,8 @@ export async function createImport(brokerId: string, kind: ImportKind, fileName:
     duplicates: checked.duplicates,
     notes: checked.notes,
     ignoredColumns: checked.ignoredColumns,
+    previewColumns: checked.previewColumns,
+    previewRows: checked.previewRows,
   }
   const now = new Date()
   // An abandoned preview goes when the broker's next upload comes.
@@ -81,6 +87,33 @@ export async function getImportPreview(brokerId: string, importId: unknown) {
     .from(imports)
     .where(and(eq(imports.id, importId), eq(imports.ownerId, brokerId), gt(imports.expiresAt, new Date())))
   return row ? { ...row, summary: row.summary as unknown as ImportSummary } : null
+}
+
+/**
+ * One page of the preview's rows with what becomes of each: imported, skipped as a duplicate,
+ * or refused with every problem it has. Counted over the whole file, listed a page at a time.
+ */
+export function previewRowsPage(summary: ImportSummary, view: RowView, page: number, pageSize: number) {
+  const problemsOf = new Map<number, { column: string; message: string }[]>()
+  for (const e of summary.errors) problemsOf.set(e.row, [...(problemsOf.get(e.row) ?? []), { column: e.field, message: e.message }])
+  const duplicateOf = new Map(summary.duplicates.map((d) => [d.row, d]))
+  const outcomeOf = (row: number): RowOutcome => {
+    const problems = problemsOf.get(row)
+    if (problems) return { kind: 'problems', problems }
+    const duplicate = duplicateOf.get(row)
+    if (duplicate) return { kind: 'duplicate', column: duplicate.field, value: duplicate.value, firstRow: duplicate.firstRow }
+    return { kind: 'import' }
+  }
+  // Imports made before the preview listed rows have none: an empty list, never an error.
+  const all = summary.previewRows ?? []
+  const rows = view === 'problems' ? all.filter((r) => problemsOf.has(r.row)) : view === 'duplicates' ? all.filter((r) => duplicateOf.has(r.row) && !problemsOf.has(r.row)) : all
+  const start = (page - 1) * pageSize
+  return {
+    columns: summary.previewColumns ?? [],
+    total: rows.length,
+    counts: { all: all.length, problems: problemsOf.size, duplicates: duplicateOf.size },
+    rows: rows.slice(start, start + pageSize).map((r) => ({ ...r, outcome: outcomeOf(r.row) })),
+  }
 }
 
 /** How many more properties fit the broker's plan now (the preview's "fits" line). */

@@ -7,12 +7,29 @@ export type RowError = { row: number; field: string; message: string }
 /** A row skipped as a duplicate: of an earlier row of the file (firstRow), or of existing data (firstRow null). */
 export type Duplicate = { row: number; field: string; value: string; firstRow: number | null }
 
+/** A row of the file as the preview shows it: a few telling cells, as the file has them. */
+export type PreviewRow = { row: number; cells: string[] }
+
 export type CheckedRows<T> = {
   accepted: { row: number; value: T }[]
   errors: RowError[]
   duplicates: Duplicate[]
   notes: string[]
   ignoredColumns: string[]
+  /** The preview's columns (named as the file names them) and every row's cells under them. */
+  previewColumns: string[]
+  previewRows: PreviewRow[]
+}
+
+/** A cell as the preview shows it: at most this many characters (the row is there to be recognised). */
+const PREVIEW_CELL_CHARS = 80
+
+/** The cells of one row under the preview's columns; each column takes the first of its headers the file has. */
+export function previewCells(get: Cells, columns: readonly (readonly string[])[]): string[] {
+  return columns.map((headers) => {
+    const value = headers.map((header) => get(header)).find((cell) => cell !== undefined) ?? ''
+    return value.length > PREVIEW_CELL_CHARS ? `${value.slice(0, PREVIEW_CELL_CHARS - 1)}…` : value
+  })
 }
 
 /** One record's cells by our column header; empty cells are undefined. */

@@ -2,10 +2,10 @@ import type { ClientRow } from '#app/modules/clients/bulk.server.ts'
 import { clientBatches, getClientRow } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
 import { MAX_IMPORT_ROWS, type ReadProblem } from './csv-read.server.ts'
-import { readClientCells, withoutDuplicateClients } from './client-import.server.ts'
+import { clientPreviewCells, readClientCells, withoutDuplicateClients } from './client-import.server.ts'
 import { getBrokerDefaults } from '#app/modules/profile/profile.server.ts'
 import type { ImportedClient } from '#app/modules/clients/bulk.server.ts'
-import type { CheckedRows, RowError } from './rows.ts'
+import type { CheckedRows, PreviewRow, RowError } from './rows.ts'
 import { escapeText, readCards, splitValue, unescapeText, writeCard } from './vcard.ts'
 
 /** Our fields that vCard has no property for travel as X- properties (RFC 6350 §6.10), so a round trip is exact. */
@@ -90,6 +90,7 @@ export async function checkVcardClients(brokerId: string, text: string): Promise
   const accepted: { row: number; value: ImportedClient }[] = []
   const errors: RowError[] = []
   const { defaultCurrency } = await getBrokerDefaults(brokerId)
+  const previewRows: PreviewRow[] = []
   let photos = false
   cards.forEach((card, i) => {
     const first = (name: string) => card.find((p) => p.name === name)
@@ -105,11 +106,14 @@ export async function checkVcardClients(brokerId: string, text: string): Promise
     set('notes', first('NOTE') && unescapeText(first('NOTE')!.value))
     for (const [suffix, header] of EXTENSIONS) set(header, first(`${X}${suffix}`) && unescapeText(first(`${X}${suffix}`)!.value))
     if (first('PHOTO')) photos = true
-    const result = readClientCells((header) => cells.get(header), defaultCurrency)
+    const get = (header: string) => cells.get(header)
+    previewRows.push({ row: i + 1, cells: clientPreviewCells(get) })
+    const result = readClientCells(get, defaultCurrency)
     if ('value' in result) accepted.push({ row: i + 1, value: result.value })
     else for (const p of result.problems) errors.push({ row: i + 1, field: p.column, message: p.message })
   })
   const { kept, duplicates } = await withoutDuplicateClients(brokerId, accepted, 'EMAIL')
   const notes = photos ? ['Photos in the vCards are not imported.'] : []
-  return { checked: { accepted: kept, errors, duplicates, notes, ignoredColumns: [] }, totalRows: cards.length }
+  const previewColumns = ['Name', 'EMAIL', 'TEL', 'Stage']
+  return { checked: { accepted: kept, errors, duplicates, notes, ignoredColumns: [], previewColumns, previewRows }, totalRows: cards.length }
 }

@@ -57,6 +57,53 @@ export async function addListingItem(brokerId: string, clientId: string, propert
   })
 }
 
+export type AddManyResult = { clientName: string; added: string[]; alreadyListed: string[]; noRoom: string[] }
+
+/**
+ * Appends several of the broker's properties (a bulk selection, in the order given) to the end
+ * of the client's shortlist in one transaction: those already on it are skipped, and those past
+ * MAX_LISTING_ITEMS are left out (named in the result). Ids that are not the broker's
+ * properties are skipped; null when the client is not the broker's.
+ */
+export async function addListingItems(brokerId: string, clientId: string, propertyIds: readonly string[]): Promise<AddManyResult | null> {
+  return getDb().transaction(async (tx) => {
+    const client = await lockClient(tx, brokerId, clientId)
+    if (!client) return null
+    const result: AddManyResult = { clientName: client.fullName, added: [], alreadyListed: [], noRoom: [] }
+    const current = await tx
+      .select({ propertyId: clientListingItems.propertyId, position: clientListingItems.position })
+      .from(clientListingItems)
+      .where(eq(clientListingItems.clientId, client.id))
+    const listed = new Set(current.map((item) => item.propertyId))
+    let next = current.reduce((max, item) => Math.max(max, item.position + 1), 0)
+    let size = current.length
+    for (const propertyId of new Set(propertyIds)) {
+      const title = isUuid(propertyId) ? await findOwnTitle(tx, brokerId, propertyId) : null
+      if (title === null) continue
+      if (listed.has(propertyId)) {
+        result.alreadyListed.push(title)
+        continue
+      }
+      if (size >= MAX_LISTING_ITEMS) {
+        result.noRoom.push(title)
+        continue
+      }
+      await tx.insert(clientListingItems).values({ ownerId: brokerId, clientId: client.id, propertyId, position: next })
+      await recordActivity(tx, brokerId, {
+        kind: 'listing_updated',
+        clientId: client.id,
+        propertyId,
+        summary: `Added ${title} to the shortlist of ${client.fullName}`,
+      })
+      listed.add(propertyId)
+      next += 1
+      size += 1
+      result.added.push(title)
+    }
+    return result
+  })
+}
+
 /** Removes a property from the shortlist and closes the gap; `removed: false` when it was not on it. */
 export async function removeListingItem(brokerId: string, clientId: string, propertyId: string) {
   return getDb().transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { changeableBy, visibleTo } from '#db/visibility.server.ts'
+import type { PropertyStatus, Purpose } from '#db/reference.ts'
 
 /**
  * The broker's own property (id, title, category), or null for a foreign, malformed or unknown
@@ -30,6 +31,28 @@ export async function getPropertyTitles(brokerId: string, propertyIds: readonly 
     .from(properties)
     .where(and(visibleTo(properties, brokerId), inArray(properties.id, ids)))
   return new Map(rows.map((row) => [row.id, row.title]))
+}
+
+/** Title, status and purpose of the broker's properties by id (a deal's follow-on offer); others are absent. */
+export async function getPropertyStatuses(brokerId: string, propertyIds: readonly (string | null)[]) {
+  const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
+  if (ids.length === 0) return new Map<string, { title: string; status: PropertyStatus; purpose: Purpose }>()
+  const rows = await getDb()
+    .select({ id: properties.id, title: properties.title, status: properties.status, purpose: properties.purpose })
+    .from(properties)
+    .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, ids)))
+  return new Map(rows.map(({ id, ...row }) => [id, row]))
+}
+
+/**
+ * Which of these ids name the broker's properties, with their titles, in the order given (a
+ * bulk action's selection): foreign, malformed, unknown and repeated ids are dropped.
+ */
+export async function resolveOwnedProperties(brokerId: string, propertyIds: readonly unknown[]) {
+  const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
+  if (ids.length === 0) return []
+  const titles = await getPropertyTitles(brokerId, ids)
+  return ids.filter((id) => titles.has(id)).map((id) => ({ id, title: titles.get(id)! }))
 }
 
 /**

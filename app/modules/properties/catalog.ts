@@ -1,5 +1,5 @@
 /** Labels and presentation for listings (docs/product.md §4). The value lists themselves are in db/reference.ts. */
-import type { Category } from '#db/reference.ts'
+import type { Category, PropertyStatus, Purpose } from '#db/reference.ts'
 
 export const FEATURES = [
   'air_conditioning',
@@ -83,3 +83,8 @@ export const FIELDS_BY_CATEGORY = {
 
 export const PROPERTIES_PAGE_SIZE = 24
 export const MAX_PAGE_SIZE = 100
+
+/** What a won deal makes of a listing: a sale is Sold, a rental Rented. */
+export const closedStatusOf = (purpose: Purpose): 'sold' | 'rented' => (purpose === 'rent' ? 'rented' : 'sold')
+/** Sold or rented: the listing's deal is done (it no longer matches clients, as only active ones do). */
+export const isClosedStatus = (status: PropertyStatus) => status === 'sold' || status === 'rented'

@@ -25,7 +25,10 @@ const FILTER_FIELDS = {
   pageSize: z.coerce.number().int().min(1).default(PROPERTIES_PAGE_SIZE).transform((n) => Math.min(n, MAX_PAGE_SIZE)),
 }
 
-export type PropertyFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> }
+export type PropertyFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> } & {
+  /** Only these properties (a bulk export of ticked rows); not a list filter of its own. */
+  ids?: readonly string[]
+}
 
 /** Reads the filters from the query string (see parseQueryFields); min > max is reported too. */
 export function parsePropertyFilters(params: URLSearchParams) {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { getDb } from '#db/client.server.ts'
+import { getDb, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { listPropertyFileKeys } from '#app/modules/media/queries.server.ts'
 import { getFileStorage } from '#app/modules/media/storage.server.ts'
 import { findChangeableProperty } from './access.server.ts'
-import { label } from './catalog.ts'
+import { closedStatusOf, isClosedStatus, label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
 import type { Category, PropertyStatus } from '#db/reference.ts'
 import { logger } from '#app/lib/logger.server.ts'
@@ -94,25 +94,62 @@ export async function updateProperty(brokerId: string, propertyId: string, value
 export async function changePropertyStatus(brokerId: string, propertyId: string, status: PropertyStatus) {
   const current = await findChangeableProperty(brokerId, propertyId)
   if (!current) return null
-  await getDb().transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: properties.status })
-      .from(properties)
-      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
-      .for('update')
-    if (!before || before.status === status) return
-    await tx
-      .update(properties)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
-    await recordActivity(tx, brokerId, {
-      kind: 'property_status_changed',
-      propertyId,
-      summary: `${current.title}: ${label(before.status)} → ${label(status)}`,
-      data: { from: before.status, to: status },
-    })
-  })
+  await getDb().transaction((tx) => setPropertyStatusIn(tx, brokerId, propertyId, status))
   return current
+}
+
+export type StatusChange = { changed: boolean; title: string; from: PropertyStatus; to: PropertyStatus }
+
+/**
+ * Sets one property's status in the caller's transaction, logged when it changes. `status` may
+ * depend on the row: `'closed'` is Sold for a sale and Rented for a rental (a deal won), and a
+ * property already sold or rented stays as it is then. Null when it is not the broker's.
+ */
+export async function setPropertyStatusIn(
+  tx: Transaction,
+  brokerId: string,
+  propertyId: string,
+  status: PropertyStatus | 'closed',
+): Promise<StatusChange | null> {
+  const [before] = await tx
+    .select({ status: properties.status, purpose: properties.purpose, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
+    .for('update')
+  if (!before) return null
+  const closing = status === 'closed'
+  const to = closing ? closedStatusOf(before.purpose) : status
+  const unchanged = { changed: false, title: before.title, from: before.status, to: before.status }
+  if (before.status === to || (closing && isClosedStatus(before.status))) return unchanged
+  await tx
+    .update(properties)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
+  await recordActivity(tx, brokerId, {
+    kind: 'property_status_changed',
+    propertyId,
+    summary: `${before.title}: ${label(before.status)} → ${label(to)}`,
+    data: { from: before.status, to },
+  })
+  return { changed: true, title: before.title, from: before.status, to }
+}
+
+/**
+ * The bulk "Set status" of /properties: every one of these properties of the broker, in one
+ * transaction, each change logged; ids that are not the broker's are left alone.
+ */
+export async function setPropertiesStatus(brokerId: string, propertyIds: readonly string[], status: PropertyStatus) {
+  return getDb().transaction(async (tx) => {
+    let changed = 0
+    let unchanged = 0
+    // In id order: two bulk changes at once lock their rows in the same order, never crosswise.
+    for (const id of [...propertyIds].sort()) {
+      const result = await setPropertyStatusIn(tx, brokerId, id, status)
+      if (result?.changed) changed += 1
+      else if (result) unchanged += 1
+    }
+    return { changed, unchanged }
+  })
 }
 
 /** Null when the property is not the broker's. */

@@ -55,6 +55,7 @@ export function filterConditions(scope: PropertyScope, f: PropertyFilters, { wal
   if (f.minPrice !== undefined) conditions.push(gte(properties.price, f.minPrice))
   if (f.maxPrice !== undefined) conditions.push(lte(properties.price, f.maxPrice))
   if (f.minBedrooms !== undefined) conditions.push(gte(properties.bedrooms, f.minBedrooms))
+  if (f.ids) conditions.push(f.ids.length ? inArray(properties.id, [...f.ids]) : sql`false`)
   return conditions
 }
 

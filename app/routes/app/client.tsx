@@ -28,6 +28,10 @@ import { PropertyCard } from '#app/ui/property-card.tsx'
 import type { Route } from './+types/client'
 import { CLIENT_STAGES } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
+import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
+import { addListingItem } from '#app/modules/listings/listing-mutations.server.ts'
+import { MAX_LISTING_ITEMS } from '#app/modules/listings/schemas.ts'
 import { TaskPanel } from '#app/ui/task-panel.tsx'
 import { ViewingPanel } from '#app/ui/viewing-panel.tsx'
 import { handleAgendaIntent } from './agenda-actions.server.ts'
@@ -40,7 +44,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const client = orNotFound(await getClient(user.id, params.id))
-  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts] = await Promise.all([
+  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts, shortlist] = await Promise.all([
     findMatchingProperties(user.id, client),
     // No statement when the client gave no budget: then no currency is left out.
     countOtherCurrencyFits(user.id, client),
@@ -51,13 +55,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadViewingRows(user.id, { clientId: client.id }, user),
     loadTaskRows(user.id, 'client', client.id, user),
     getAlertState(user.id, client),
+    getListingOrder(user.id, client.id),
   ])
-  return { client, matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
+  const listed = new Set(shortlist.propertyIds)
+  const matchRows = matches.map((p) => ({ ...p, onShortlist: listed.has(p.id) }))
+  return { client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
 }
 
-// The stage form and the alert forms; the union makes any other intent a 400.
+// The stage form, the alert forms and a match's "Add to shortlist"; the union makes any other intent a 400.
 const ClientActionSchema = z.discriminatedUnion('intent', [
   ClientStageSchema.extend({ intent: z.literal('stage') }),
+  z.object({ intent: z.literal('shortlist-add'), propertyId: z.string() }),
   z.object({ intent: z.literal('alerts-on'), consent: z.literal('yes').optional() }),
   z.object({ intent: z.literal('alerts-off') }),
 ])
@@ -68,8 +76,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/client/${client.id}`, { clientId: client.id })
   if (agenda) return agenda
+  // Ownership first: another broker's property is a 404 whatever else the form holds.
+  await requireOwnedFormIds(user.id, [['property', form.get('propertyId')]])
   const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) {
+    if (form.get('intent') === 'shortlist-add') return data({ matchError: 'Choose a property.' }, { status: 400 })
     if (form.get('intent') === 'alerts-on') return data({ alertError: 'Confirm that the client agreed to receive alerts.' }, { status: 400 })
     return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   }
@@ -78,6 +89,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return data({ alertError: result.message }, { status: 400 })
     setFlash(context, { kind: 'success', message: 'Property alerts are on.' })
     throw redirect(`/client/${client.id}`)
+  }
+  if (parsed.data.intent === 'shortlist-add') {
+    // Straight from the matches (issue 25): the same add as the shortlist editor's.
+    const added = orNotFound(await addListingItem(user.id, client.id, parsed.data.propertyId))
+    if (added.status === 'full') return data({ matchError: `A shortlist holds at most ${MAX_LISTING_ITEMS} properties. Remove one first.`, propertyId: parsed.data.propertyId }, { status: 400 })
+    setFlash(context, {
+      kind: added.status === 'added' ? 'success' : 'info',
+      message: added.status === 'added' ? `Added ${added.title} to the shortlist of ${client.fullName}.` : `${added.title} is already on the shortlist.`,
+    })
+    throw redirect(`/client/${client.id}#match-${parsed.data.propertyId}`)
   }
   if (parsed.data.intent === 'alerts-off') {
     orNotFound(await stopAlerts(user.id, client.id))
@@ -117,6 +138,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   const requirements = describeRequirements(c, numbers)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
   const stageError = actionData && 'error' in actionData ? actionData.error : null
+  const matchError = actionData && 'matchError' in actionData ? (actionData as { matchError: string; propertyId?: string }) : null
   return (
     <>
       <PageHeader title={c.fullName}>
@@ -139,8 +161,21 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
                 {matches.map((p) => (
-                  <li key={p.id}>
+                  <li key={p.id} id={`match-${p.id}`} className="space-y-2">
                     <PropertyCard property={p} href={`/property/${p.id}`} eager={false} />
+                    {p.onShortlist ? (
+                      <p className="text-sm text-muted">
+                        On the shortlist · <Link to={`/client/${c.id}/edit-listing#item-${p.id}`}>Edit the shortlist</Link>
+                      </p>
+                    ) : (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="propertyId" value={p.id} />
+                        <SubmitButton name="intent" value="shortlist-add" variant="secondary" pendingText="Adding..." aria-label={`Add to shortlist: ${p.title}`}>
+                          Add to shortlist
+                        </SubmitButton>
+                        <ErrorList errors={matchError?.propertyId === p.id ? [matchError.matchError] : null} />
+                      </Form>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,10 @@
 import { formatNumber, plural } from '#app/lib/format.ts'
 import { data, Form, Link } from 'react-router'
+import { badRequest } from '#app/lib/http.ts'
+import { readForm } from '#app/http/form-body.server.ts'
+import { BulkBar, bulkAria, downloadTicked, SelectBox, type BulkState } from '#app/ui/bulk-bar.tsx'
+import { Button, SubmitButton } from '#app/ui/form.tsx'
+import { handleClientBulk, isClientBulkIntent } from './clients-bulk.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
 import { listClients } from '#app/modules/clients/queries.server.ts'
@@ -27,8 +32,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   )
 }
 
-export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
+/** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const form = await readForm(request)
+  if (!isClientBulkIntent(form.get('intent'))) badRequest('Unknown action.')
+  const url = new URL(request.url)
+  return handleClientBulk(context, user, form, `${url.pathname}${url.search}`)
+}
+
+const BULK_FORM = 'bulk-clients'
+
+export default function ClientsPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const values = new URLSearchParams(d.search)
+  const refusal: BulkState = actionData ?? null
+  const ticked = new Set(refusal?.selected ?? [])
   const select = (name: string, text: string, options: readonly string[], any: string) => (
     <div>
       <label htmlFor={`f-${name}`} className="block text-xs font-medium text-muted">{text}</label>
@@ -76,10 +94,25 @@ export default function ClientsPage({ loaderData: d }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'client', 'clients')}`}</p>
+          <BulkBar formId={BULK_FORM} noun="clients" state={refusal}>
+            <div>
+              <label htmlFor="bulk-stage" className="block text-xs font-medium text-muted">Stage</label>
+              <div className="mt-1 flex gap-2">
+                <select id="bulk-stage" name="stage" defaultValue="" {...bulkAria(BULK_FORM, refusal, 'stage')} className="rounded-md border border-line bg-surface px-2 py-1.5 text-sm">
+                  <option value="">Choose a stage</option>
+                  {CLIENT_STAGES.map((s) => <option key={s} value={s}>{CLIENT_LABELS[s]}</option>)}
+                </select>
+                <SubmitButton name="intent" value="bulk-stage" variant="secondary" pendingText="Saving...">Set stage</SubmitButton>
+              </div>
+            </div>
+            <Button type="submit" name="intent" value="bulk-export" variant="secondary" onClick={(event) => downloadTicked(event, '/clients/export.csv')}>Export CSV</Button>
+            <Button type="submit" name="intent" value="bulk-vcard" variant="secondary" onClick={(event) => downloadTicked(event, '/clients/export.vcf')}>Export vCard</Button>
+          </BulkBar>
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {d.items.map((c) => (
-              <li key={c.id}>
-                <Link to={`/client/${c.id}`} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-ink no-underline hover:bg-canvas">
+              <li key={c.id} className="flex items-center gap-1 pl-2">
+                <SelectBox formId={BULK_FORM} id={c.id} name={c.fullName} checked={ticked.has(c.id)} />
+                <Link to={`/client/${c.id}`} className="flex min-w-0 flex-1 flex-wrap items-center justify-between gap-2 py-3 pl-2 pr-4 text-ink no-underline hover:bg-canvas">
                   <span>
                     <span className="font-medium">{c.fullName}</span>
                     <span className="block text-sm text-muted">{[c.email, c.phone].filter(Boolean).join(' · ')}</span>

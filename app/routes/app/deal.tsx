@@ -4,7 +4,7 @@ import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
 import { listComments } from '#app/modules/comments/comments.server.ts'
-import { getDeal, updateDeal } from '#app/modules/deals/deals.server.ts'
+import { dealFollowOns, getDeal, updateDeal } from '#app/modules/deals/deals.server.ts'
 import { dealStageLabel, formatCalendarDay, formatDealValue } from '#app/modules/deals/format.ts'
 import { DealUpdateSchema } from '#app/modules/deals/schemas.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
@@ -27,12 +27,13 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.ti
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const deal = orNotFound(await getDeal(user.id, params.id))
-  const [comments, activity, tasks] = await Promise.all([
+  const [comments, activity, tasks, followOns] = await Promise.all([
     listComments(user.id, 'deal', deal.id),
     listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
     loadTaskRows(user.id, 'deal', deal.id, user),
+    dealFollowOns(user.id, [deal]),
   ])
-  return { deal, comments, activity, tasks }
+  return { deal, comments, activity, tasks, followOn: followOns[deal.id] }
 }
 
 const DealActionSchema = z.discriminatedUnion('intent', [
@@ -107,7 +108,7 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
         </div>
         <div className="space-y-4">
           <Card title="Stage">
-            <MoveDealForm dealId={deal.id} stage={deal.stage} error={dealAction?.intent === 'move' ? dealAction.error : null} />
+            <MoveDealForm dealId={deal.id} stage={deal.stage} error={dealAction?.intent === 'move' ? dealAction.error : null} followOn={d.followOn} />
           </Card>
           <TaskPanel tasks={d.tasks} state={agendaState} />
           <CommentThread subject="deal" id={deal.id} comments={d.comments} redirectTo={path} />

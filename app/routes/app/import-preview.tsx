@@ -6,7 +6,10 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { orNotFound } from '#app/lib/http.ts'
 import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
-import { cancelImport, confirmImport, getImportPreview, propertySlotsLeft } from '#app/modules/formats/imports.server.ts'
+import { cancelImport, confirmImport, getImportPreview, previewRowsPage, propertySlotsLeft } from '#app/modules/formats/imports.server.ts'
+import { ROW_VIEWS, type RowOutcome, type RowView } from '#app/modules/formats/row-views.ts'
+import { countOf } from '#app/lib/format.ts'
+import { Pagination } from '#app/ui/pagination.tsx'
 import { Button, ErrorList, SubmitButton } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/import-preview'
@@ -18,10 +21,16 @@ export const meta: Route.MetaFunction = () => [{ title: 'Import preview · Broke
 
 const planLimitOf = (subscription: { plan: keyof typeof PLAN_PROPERTY_LIMITS } | null) => PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** Rows listed a page at a time. */
+const ROWS_PAGE_SIZE = 100
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, subscription } = requireAuth(context)
   const preview = orNotFound(await getImportPreview(user.id, params.importId))
   const { summary } = preview
+  const search = new URL(request.url).searchParams
+  const view: RowView = ROW_VIEWS.find((v) => v === search.get('rows')) ?? 'all'
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(search.get('page') ?? '1', 10) || 1))
   return {
     id: preview.id,
     kind: preview.kind,
@@ -35,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     duplicates: summary.duplicates.slice(0, LISTED),
     notes: summary.notes,
     ignoredColumns: summary.ignoredColumns,
+    rows: { view, page, pageSize: ROWS_PAGE_SIZE, ...previewRowsPage(summary, view, page, ROWS_PAGE_SIZE) },
     // Properties count against the plan; clients do not.
     slotsLeft: preview.kind === 'properties' ? await propertySlotsLeft(user.id, planLimitOf(subscription)) : null,
   }
@@ -88,7 +98,7 @@ export default function ImportPreviewPage({ loaderData: d, actionData }: Route.C
           <div className="mt-4 flex flex-wrap gap-3">
             {fits && d.toWrite > 0 ? (
               <Form method="post">
-                <SubmitButton name="intent" value="confirm" pendingText="Importing...">{`Import ${d.toWrite} ${noun}`}</SubmitButton>
+                <SubmitButton name="intent" value="confirm" pendingText="Importing...">{`Import ${countOf(d.toWrite, noun === 'properties' ? 'property' : 'client', noun)}`}</SubmitButton>
               </Form>
             ) : null}
             <Form method="post">
@@ -96,6 +106,7 @@ export default function ImportPreviewPage({ loaderData: d, actionData }: Route.C
             </Form>
           </div>
         </Card>
+        <RowsCard rows={d.rows} noun={noun} />
         {d.errorCount ? (
           <Card title={`Problems (${d.errorCount})`}>
             <IssueTable
@@ -136,6 +147,76 @@ function IssueTable({ caption, head, rows, more }: { caption: string; head: stri
         </tbody>
       </table>
       {more > 0 ? <p className="mt-2 text-sm text-muted">{`…and ${more} more.`}</p> : null}
+    </div>
+  )
+}
+
+type RowsData = Route.ComponentProps['loaderData']['rows']
+
+const VIEW_LABELS: Record<RowView, string> = { all: 'All rows', problems: 'With problems', duplicates: 'Duplicates' }
+
+/**
+ * Every row of the file as it will go (issue 25): its telling cells and what becomes of it,
+ * imported, skipped as a duplicate, or refused with every problem it has. A page at a time, with
+ * links to the rows with problems and the duplicates alone.
+ */
+function RowsCard({ rows, noun }: { rows: RowsData; noun: string }) {
+  if (rows.counts.all === 0) return null
+  return (
+    <Card title={`Rows (${rows.counts.all})`}>
+      <nav aria-label="Which rows" className="mb-3 flex flex-wrap gap-3 text-sm">
+        {ROW_VIEWS.map((view) => {
+          const text = `${VIEW_LABELS[view]} (${rows.counts[view]})`
+          return view === rows.view ? (
+            <span key={view} aria-current="page" className="font-semibold">{text}</span>
+          ) : (
+            <Link key={view} to={view === 'all' ? '?' : `?rows=${view}`} preventScrollReset>{text}</Link>
+          )
+        })}
+      </nav>
+      {rows.rows.length === 0 ? (
+        <p className="text-sm text-muted">No rows here.</p>
+      ) : (
+        // Wider than a phone: the table scrolls sideways in its own box, which the keyboard can reach.
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Rows of the file">
+          <table className="w-full text-left text-sm" data-testid="import-rows">
+            <caption className="sr-only">{`${VIEW_LABELS[rows.view]} of the file, and what becomes of each`}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-3">Row</th>
+                {rows.columns.map((c) => <th key={c} scope="col" className="py-1 pr-3">{c}</th>)}
+                <th scope="col" className="py-1 pr-3">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.rows.map((r) => (
+                <tr key={r.row} className="border-t border-line align-top" data-row={r.row}>
+                  <td className="py-1 pr-3">{r.row}</td>
+                  {r.cells.map((cell, i) => <td key={i} className="py-1 pr-3">{cell}</td>)}
+                  <td className="py-1 pr-3"><RowResult outcome={r.outcome} noun={noun} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={rows.page} pageSize={rows.pageSize} total={rows.total} />
+    </Card>
+  )
+}
+
+function RowResult({ outcome, noun }: { outcome: RowOutcome; noun: string }) {
+  if (outcome.kind === 'import') return <span>Will be imported</span>
+  if (outcome.kind === 'duplicate') {
+    const of = outcome.firstRow === null ? `one of your ${noun}` : `row ${outcome.firstRow}`
+    return <span className="text-muted">{`Skipped: ${outcome.column} “${outcome.value}” is a duplicate of ${of}`}</span>
+  }
+  return (
+    <div className="text-danger">
+      <p>{`Not imported: ${countOf(outcome.problems.length, 'problem', 'problems')}`}</p>
+      <ul className="list-disc pl-5">
+        {outcome.problems.map((p) => <li key={`${p.column}:${p.message}`}>{`${p.column}: ${p.message}`}</li>)}
+      </ul>
     </div>
   )
 }

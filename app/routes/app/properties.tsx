@@ -1,5 +1,13 @@
-import { formatNumber, plural } from '#app/lib/format.ts'
+import { countOf, formatNumber, plural } from '#app/lib/format.ts'
 import { data, Link } from 'react-router'
+import { badRequest } from '#app/lib/http.ts'
+import { readForm } from '#app/http/form-body.server.ts'
+import { label } from '#app/modules/properties/catalog.ts'
+import { STATUSES } from '#db/reference.ts'
+import { BulkBar, BulkStep, bulkAria, downloadTicked, SelectBox, type BulkState } from '#app/ui/bulk-bar.tsx'
+import { ConfirmDelete } from '#app/ui/confirm-delete.tsx'
+import { Button, SubmitButton } from '#app/ui/form.tsx'
+import { handlePropertyBulk, isPropertyBulkIntent, type PropertyBulkStep } from './properties-bulk.server.ts'
 import { PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { getPropertyUsage, listProperties } from '#app/modules/properties/queries.server.ts'
@@ -27,7 +35,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   )
 }
 
-export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) {
+/** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = requireAuth(context)
+  const form = await readForm(request)
+  if (!isPropertyBulkIntent(form.get('intent'))) badRequest('Unknown action.')
+  const url = new URL(request.url)
+  return handlePropertyBulk(context, user, form, `${url.pathname}${url.search}`)
+}
+
+const BULK_FORM = 'bulk-properties'
+
+export default function PropertiesPage({ loaderData: d, actionData }: Route.ComponentProps) {
+  const here = `/properties${d.search}`
+  const step = actionData && 'step' in actionData ? (actionData as PropertyBulkStep) : null
+  const refusal: BulkState = actionData && 'bulkError' in actionData ? actionData : null
+  const ticked = new Set(refusal?.selected ?? step?.selected.map((p) => p.id) ?? [])
   return (
     <>
       <PageHeader title="Properties">
@@ -41,6 +64,19 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
           </Link>
         </div>
       </PageHeader>
+      {step?.step === 'delete' ? (
+        <ConfirmDelete
+          title={`Delete ${countOf(step.selected.length, 'property', 'properties')}?`}
+          hiddenFields={{ intent: 'bulk-delete-confirmed', ids: step.selected.map((p) => p.id) }}
+          confirmLabel="Delete permanently"
+          cancelHref={here}
+          returnFocusTo="bulk-delete"
+        >
+          <p>This deletes these listings with all their photos and documents. It cannot be undone.</p>
+          <ul className="list-disc pl-5">{step.selected.map((p) => <li key={p.id}>{p.title}</li>)}</ul>
+        </ConfirmDelete>
+      ) : null}
+      {step?.step === 'shortlist' ? <ShortlistStep step={step} cancelHref={here} /> : null}
       {d.usage.count > 0 ? <PropertyFilters values={new URLSearchParams(d.search)} errors={d.errors} action="/properties" /> : null}
       {d.items.length === 0 ? (
         d.filtered ? (
@@ -56,9 +92,25 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
       ) : (
         <>
           <p className="mb-3 text-sm text-muted">{`${formatNumber(d.total)}${d.totalCapped ? '+' : ''} ${plural(d.total, 'property', 'properties')}`}</p>
+          <BulkBar formId={BULK_FORM} noun="properties" state={refusal}>
+            <div>
+              <label htmlFor="bulk-status" className="block text-xs font-medium text-muted">Status</label>
+              <div className="mt-1 flex gap-2">
+                <select id="bulk-status" name="status" defaultValue="" {...bulkAria(BULK_FORM, refusal, 'status')} className="rounded-md border border-line bg-surface px-2 py-1.5 text-sm">
+                  <option value="">Choose a status</option>
+                  {STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+                </select>
+                <SubmitButton name="intent" value="bulk-status" variant="secondary" pendingText="Saving...">Set status</SubmitButton>
+              </div>
+            </div>
+            <SubmitButton name="intent" value="bulk-shortlist" variant="secondary" pendingText="Loading...">Add to a shortlist…</SubmitButton>
+            <Button type="submit" name="intent" value="bulk-export" variant="secondary" onClick={(event) => downloadTicked(event, '/properties/export.csv')}>Export CSV</Button>
+            <SubmitButton id="bulk-delete" name="intent" value="bulk-delete" variant="danger" pendingText="Loading...">Delete…</SubmitButton>
+          </BulkBar>
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {d.items.map((p, i) => (
-              <li key={p.id}>
+              <li key={p.id} className="relative">
+                <SelectBox formId={BULK_FORM} id={p.id} name={p.title} checked={ticked.has(p.id)} className="absolute left-2 top-2 z-10 border border-line bg-surface/90" />
                 <PropertyCard property={p} href={`/property/${p.id}`} eager={i < 4} />
               </li>
             ))}
@@ -67,5 +119,29 @@ export default function PropertiesPage({ loaderData: d }: Route.ComponentProps) 
         </>
       )}
     </>
+  )
+}
+
+/** The shortlist step: which client the ticked properties go to. */
+function ShortlistStep({ step, cancelHref }: { step: Extract<PropertyBulkStep, { step: 'shortlist' }>; cancelHref: string }) {
+  const ids = step.selected.map((p) => p.id)
+  return (
+    <BulkStep title={`Add ${countOf(ids.length, 'property', 'properties')} to a client's shortlist`} ids={ids} cancelHref={cancelHref}>
+      <ul className="list-disc pl-5 text-sm">{step.selected.map((p) => <li key={p.id}>{p.title}</li>)}</ul>
+      {step.clients.length === 0 ? (
+        <p className="text-sm">You have no clients yet. <Link to="/client/new">Add a client</Link> first.</p>
+      ) : (
+        <>
+          <div>
+            <label htmlFor="bulk-client" className="block text-sm font-medium">Client</label>
+            <select id="bulk-client" name="clientId" required defaultValue="" className="mt-1 block w-full rounded-md border border-line bg-surface px-3 py-2">
+              <option value="" disabled>Choose a client</option>
+              {step.clients.map((c) => <option key={c.id} value={c.id}>{c.fullName}</option>)}
+            </select>
+          </div>
+          <SubmitButton name="intent" value="bulk-shortlist" pendingText="Adding...">Add to shortlist</SubmitButton>
+        </>
+      )}
+    </BulkStep>
   )
 }

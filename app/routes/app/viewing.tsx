@@ -7,8 +7,10 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { wallClock } from '#app/lib/zoned-time.ts'
 import { describeLocal } from '#app/modules/agenda/format.ts'
 import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
-import { MAX_NOTES_CHARS, MAX_PLACE_CHARS, MAX_VIEWING_MINUTES, MIN_VIEWING_MINUTES, VIEWING_STATUS_LABELS, ViewingFormSchema, ViewingStatusSchema } from '#app/modules/agenda/schemas.ts'
+import { CLIENT_TO_VIEWING_FIELD, STAGES_BEFORE_VIEWING, MAX_NOTES_CHARS, MAX_PLACE_CHARS, MAX_VIEWING_MINUTES, MIN_VIEWING_MINUTES, VIEWING_STATUS_LABELS, ViewingFormSchema, ViewingStatusSchema } from '#app/modules/agenda/schemas.ts'
 import { getViewing, setViewingStatus, updateViewing, withNames } from '#app/modules/agenda/viewings.server.ts'
+import { getClientStages } from '#app/modules/clients/access.server.ts'
+import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { Field, SelectField, SubmitButton, TextareaField } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { Rating } from '#app/ui/viewing-panel.tsx'
@@ -20,8 +22,11 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Viewing of ${da
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const row = orNotFound(await getViewing(user.id, params.id))
-  const [viewing] = await withNames(user.id, [row])
+  const [[viewing], clientStages] = await Promise.all([withNames(user.id, [row]), getClientStages(user.id, [row.clientId])])
   const clock = wallClock(row.startsAt, user.timeZone)
+  // The follow-on of a viewing done: a client still New or Contacted is offered a move to Viewing.
+  const client = clientStages.get(row.clientId)
+  const clientFollowOn = client && STAGES_BEFORE_VIEWING.includes(client.stage) ? { name: client.fullName, stage: client.stage } : null
   return {
     viewing: {
       id: row.id,
@@ -39,6 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       rating: row.rating,
       feedbackComment: row.feedbackComment,
     },
+    clientFollowOn,
     timeZone: user.timeZone,
   }
 }
@@ -66,10 +72,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === 'status') {
     const parsed = ViewingStatusSchema.safeParse({ status: form.get('status') })
     if (!parsed.success) return data({ intent, fieldErrors: { status: ['Choose one of the statuses listed.'] } as Record<string, string[]> }, { status: 400 })
-    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone))
+    const clientToViewing = form.get(CLIENT_TO_VIEWING_FIELD) === 'yes'
+    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone, { clientToViewing }))
     if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors }, { status: 400 })
     const told = result.mailed ? (parsed.data.status === 'done' ? ' The client has been asked for feedback.' : ' The client has been told.') : ''
-    setFlash(context, { kind: 'success', message: `Status set to ${VIEWING_STATUS_LABELS[parsed.data.status]}.${told}` })
+    // The follow-on change is said, never made silently.
+    const moved = result.client?.changed ? ` ${result.client.fullName} is now at ${CLIENT_LABELS[result.client.to]}.` : ''
+    setFlash(context, { kind: 'success', message: `Status set to ${VIEWING_STATUS_LABELS[parsed.data.status]}.${told}${moved}` })
     throw redirect(here)
   }
   badRequest('Unknown action.')
@@ -133,6 +142,16 @@ export default function ViewingPage({ loaderData, actionData }: Route.ComponentP
           <Card title="Status">
             <Form method="post" className="space-y-2">
               <SelectField label="Status" errors={errors('status', 'status')} options={VIEWING_STATUSES.map((s) => ({ value: s, label: VIEWING_STATUS_LABELS[s] }))} selectProps={{ name: 'status', id: 'status', required: true, defaultValue: v.status }} />
+              {loaderData.clientFollowOn ? (
+                // Shown while Done is chosen (app-only.css); ticked, so the broker sees what else changes.
+                <fieldset data-follow-on="done" className="text-sm">
+                  <legend className="font-medium">When done, also:</legend>
+                  <label className="mt-1 flex items-start gap-2">
+                    <input type="checkbox" name={CLIENT_TO_VIEWING_FIELD} value="yes" defaultChecked className="mt-1" />
+                    <span>{`Move ${loaderData.clientFollowOn.name} from ${CLIENT_LABELS[loaderData.clientFollowOn.stage]} to Viewing`}</span>
+                  </label>
+                </fieldset>
+              ) : null}
               <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>
             </Form>
             <p className="mt-2 text-xs text-muted">Canceled sends the client a cancellation; Done asks the client for feedback. Done and No-show can be set once the viewing has started.</p>
