@@ -7,6 +7,7 @@ import { instantFromWallClock, wallClock } from '#app/lib/zoned-time.ts'
 import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
 
 /** How far ahead /agenda looks, and how many of each kind it lists at most. */
 export const AGENDA_DAYS = 60
@@ -65,13 +66,13 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
         clientId: viewings.clientId,
       })
       .from(viewings)
-      .where(and(eq(viewings.ownerId, brokerId), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled')))
+      .where(and(eq(viewings.ownerId, brokerId), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled'), viewingIsLive))
       .orderBy(asc(viewings.startsAt))
       .limit(AGENDA_MAX_ROWS),
     db
       .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
       .from(tasks)
-      .where(and(eq(tasks.ownerId, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, until)))
+      .where(and(eq(tasks.ownerId, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
       .orderBy(asc(tasks.dueAt))
       .limit(AGENDA_MAX_ROWS),
   ])

@@ -9,6 +9,7 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
 import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { describeLocal } from './format.ts'
+import { viewingIsLive } from './live.server.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
 import type { ViewingForm } from './schemas.ts'
 
@@ -112,13 +113,13 @@ export async function setViewingStatus(brokerId: string, viewingId: unknown, sta
   return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false }
 }
 
-/** One of the broker's viewings, or null for a foreign, malformed or unknown id. */
+/** One of the broker's viewings, or null for a foreign, malformed or unknown id, or one whose property or client is in the trash. */
 export async function getViewing(brokerId: string, viewingId: unknown) {
   if (!isUuid(viewingId)) return null
   const [row] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId)))
+    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId), viewingIsLive))
     .limit(1)
   return row ?? null
 }
@@ -155,7 +156,7 @@ export async function listViewings(brokerId: string, about: { propertyId: string
       feedbackAt: viewings.feedbackAt,
     })
     .from(viewings)
-    .where(and(eq(viewings.ownerId, brokerId), where))
+    .where(and(eq(viewings.ownerId, brokerId), where, viewingIsLive))
     .orderBy(order === 'newest' ? desc(viewings.startsAt) : asc(viewings.startsAt))
     .limit(200)
   return withNames(brokerId, rows)

@@ -8,9 +8,11 @@ import { isUuid } from '#app/lib/ids.ts'
 import { searchWords } from '#app/modules/properties/filters.ts'
 import { matchesParsedText, matchesPrefixWords } from '#app/modules/properties/search-sql.server.ts'
 import type { ClientFilters } from './filters.ts'
+import { liveClient } from './access.server.ts'
 
 export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
-  const conditions: SQL[] = [eq(clients.ownerId, brokerId)]
+  // The trash is in no list, search, count or export (migration 0024).
+  const conditions: SQL[] = [eq(clients.ownerId, brokerId), liveClient]
   const words = searchWords(f.q)
   if (words.length) {
     conditions.push(
@@ -49,13 +51,13 @@ export async function listClients(brokerId: string, filters: ClientFilters) {
   return { total: total.count, totalCapped: total.capped, items }
 }
 
-/** Every column of one of the broker's clients, or null (foreign, malformed or unknown id). */
+/** Every column of one of the broker's live clients, or null (foreign, malformed, unknown or trashed id). */
 export async function getClient(brokerId: string, clientId: unknown) {
   if (!isUuid(clientId)) return null
   const [row] = await getDb()
     .select()
     .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId)))
+    .where(and(eq(clients.id, clientId), eq(clients.ownerId, brokerId), liveClient))
     .limit(1)
   if (!row) return null
   const { search: _search, ...client } = row
@@ -65,7 +67,7 @@ export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
 
 /** How many of the broker's clients are in each stage, each counted up to the lists' cap (one query). */
 export function countClientsByStage(brokerId: string): Promise<Record<ClientStage, CappedCount>> {
-  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, eq(clients.ownerId, brokerId), LIST_COUNT_CAP)
+  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, and(eq(clients.ownerId, brokerId), liveClient), LIST_COUNT_CAP)
 }
 
 /** The broker's clients as select options (id, name), by name. */
@@ -73,7 +75,7 @@ export function listClientNames(brokerId: string, limit: number): Promise<{ id: 
   return getDb()
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
-    .where(eq(clients.ownerId, brokerId))
+    .where(and(eq(clients.ownerId, brokerId), liveClient))
     .orderBy(asc(clients.fullName), asc(clients.id))
     .limit(limit)
 }

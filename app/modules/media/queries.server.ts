@@ -1,8 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
 import { photoFileTags } from './file-tags.server.ts'
 import type { PhotoForImage } from './variants.ts'
+
+/** Photos and documents in the trash are on no page: every read here but the trash's says so. */
+const livePhoto = isNull(propertyPhotos.deletedAt)
+const liveDocument = isNull(propertyDocuments.deletedAt)
 
 /** A row with its storage keys as a page gets it: the keys stay here, their tags go out. */
 function withTags<Row extends { variantKeys: Record<string, string> }>({ variantKeys, ...row }: Row) {
@@ -22,7 +26,7 @@ export async function listPhotos(brokerId: string, propertyId: string) {
       variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId)))
+    .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId), livePhoto))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return rows.map(withTags)
 }
@@ -42,8 +46,8 @@ export async function getCoverPhotos(brokerId: string | null, propertyIds: strin
     .from(propertyPhotos)
     .where(
       brokerId
-        ? and(inArray(propertyPhotos.propertyId, propertyIds), eq(propertyPhotos.ownerId, brokerId))
-        : inArray(propertyPhotos.propertyId, propertyIds),
+        ? and(inArray(propertyPhotos.propertyId, propertyIds), eq(propertyPhotos.ownerId, brokerId), livePhoto)
+        : and(inArray(propertyPhotos.propertyId, propertyIds), livePhoto),
     )
     .orderBy(propertyPhotos.propertyId, asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return new Map<string, PhotoForImage>(rows.map(({ propertyId, ...photo }) => [propertyId, withTags(photo)]))
@@ -61,27 +65,8 @@ export function listDocuments(brokerId: string, propertyId: string) {
       createdAt: propertyDocuments.createdAt,
     })
     .from(propertyDocuments)
-    .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId)))
+    .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId), liveDocument))
     .orderBy(asc(propertyDocuments.createdAt))
-}
-
-/** Every storage key of a property's files, to delete them with the property. */
-export async function listPropertyFileKeys(brokerId: string, propertyId: string): Promise<string[]> {
-  const db = getDb()
-  const [photos, documents] = await Promise.all([
-    db
-      .select({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
-      .from(propertyPhotos)
-      .where(and(eq(propertyPhotos.propertyId, propertyId), eq(propertyPhotos.ownerId, brokerId))),
-    db
-      .select({ storageKey: propertyDocuments.storageKey })
-      .from(propertyDocuments)
-      .where(and(eq(propertyDocuments.propertyId, propertyId), eq(propertyDocuments.ownerId, brokerId))),
-  ])
-  return [
-    ...photos.flatMap((p) => [p.originalKey, ...Object.values(p.variantKeys)]),
-    ...documents.map((d) => d.storageKey),
-  ]
 }
 
 /** The photos of several of the broker's properties, in order, in one query (share pages). */
@@ -96,7 +81,7 @@ export async function listPhotosOfProperties(ownerId: string, propertyIds: strin
       variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.ownerId, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
+    .where(and(eq(propertyPhotos.ownerId, ownerId), inArray(propertyPhotos.propertyId, propertyIds), livePhoto))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return rows.map(withTags)
 }
@@ -111,6 +96,7 @@ export function listSharedDocumentsOfProperties(ownerId: string, propertyIds: st
         eq(propertyDocuments.ownerId, ownerId),
         inArray(propertyDocuments.propertyId, propertyIds),
         eq(propertyDocuments.sharedWithClients, true),
+        liveDocument,
       ),
     )
     .orderBy(asc(propertyDocuments.createdAt))
@@ -124,6 +110,6 @@ export async function photoSetVersion(ownerId: string): Promise<string> {
   const [row] = await getDb()
     .select({ version: sql<string | null>`md5(string_agg(${propertyPhotos.id}::text || ':' || ${propertyPhotos.position}, ',' order by ${propertyPhotos.id}))` })
     .from(propertyPhotos)
-    .where(eq(propertyPhotos.ownerId, ownerId))
+    .where(and(eq(propertyPhotos.ownerId, ownerId), livePhoto))
   return row?.version ?? 'none'
 }

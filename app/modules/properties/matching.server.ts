@@ -35,7 +35,7 @@ export type Requirements = {
  */
 export async function findMatchingProperties(brokerId: string, client: Requirements) {
   // Literal status: the partial place indexes need to see it, also in a generic plan.
-  const must: SQL[] = [eq(properties.ownerId, brokerId), sql`${properties.status} = 'active'`]
+  const must: SQL[] = [eq(properties.ownerId, brokerId), sql`${properties.status} = 'active'`, sql`${properties.deletedAt} is null`]
   if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
   if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
   if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))
