@@ -31,6 +31,7 @@ export const MODULE_ORDER = [
   'deals',
   'comments',
   'agenda',
+  'trash',
   'formats',
   'dashboard',
   'exports',

@@ -65,6 +65,7 @@ export default [
     route('profile/portal-feed', 'routes/app/profile-portal-feed.ts'),
     route('profile/calendar-feed', 'routes/app/profile-calendar-feed.ts'),
     route('agenda', 'routes/app/agenda.tsx'),
+    route('trash', 'routes/app/trash.tsx'),
     route('viewing/:id', 'routes/app/viewing.tsx'),
     route('property/:id/viewing-report', 'routes/app/property-viewing-report.tsx'),
     route('public-properties', 'routes/app/public-properties.tsx'),

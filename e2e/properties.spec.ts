@@ -233,9 +233,9 @@ test.describe('properties', () => {
     // Delete: the box must be ticked first.
     await page.getByText('Delete property', { exact: true }).click()
     await page.getByLabel('I understand, delete it').check()
-    await page.getByRole('button', { name: 'Delete permanently' }).click()
+    await page.getByRole('button', { name: 'Move to trash' }).click()
     await expect(page).toHaveURL(/\/properties$/)
-    await expectToast(page, `Deleted ${renamed}.`)
+    await expectToast(page, `Moved ${renamed} to the trash. Restore it from the Trash within 30 days.`)
     await expect(cards.getByRole('heading', { level: 2 })).toHaveText([other])
     await expect(page.getByText('1 / 25 properties', { exact: true })).toBeVisible()
     expect(await countPhotos(db, id)).toBe(0)

@@ -12,5 +12,5 @@ export async function loadViewingRows(brokerId: string, about: { propertyId: str
 /** The Tasks card's rows of a property, client or deal page. */
 export async function loadTaskRows(brokerId: string, subject: TaskSubject, subjectId: string, timeZone: string, now = new Date()) {
   const rows = await listTasksOf(brokerId, subject, subjectId)
-  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, timeZone), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now }))
+  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, timeZone), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now, repeat: t.repeat }))
 }
