@@ -12,6 +12,9 @@ import { broker } from '#tests/support/share-world.ts'
  * task creates the next occurrence once, at the same wall-clock time in the broker's zone.
  */
 
+/** A local date `days` from now (YYYY-MM-DD, UTC): /agenda shows the next 60 days. */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
 const tasksOf = (ownerId: string, title: string) =>
   getDb()
     .select()
@@ -22,11 +25,11 @@ const tasksOf = (ownerId: string, title: string) =>
 describe('tasks of their own', () => {
   it('are added on /agenda about nothing and listed there, with how they repeat', async () => {
     const { browser, ownerId } = await broker('Tomas Tasks')
-    const added = await browser.post('/agenda', { intent: 'add-task', about: '', title: 'Renew the agency licence', dueDate: '2030-06-03', dueTime: '09:00', repeat: '' })
+    const added = await browser.post('/agenda', { intent: 'add-task', about: '', title: 'Renew the agency licence', dueDate: inDays(3), dueTime: '09:00', repeat: '' })
     expect(added.status).toBe(302)
     const [task] = await tasksOf(ownerId, 'Renew the agency licence')
     expect(task).toMatchObject({ propertyId: null, clientId: null, dealId: null, repeat: null })
-    const weekly = await browser.post('/agenda', { intent: 'add-task', about: '', title: 'Call the notary', dueDate: '2030-06-04', dueTime: '10:00', repeat: 'weekly' })
+    const weekly = await browser.post('/agenda', { intent: 'add-task', about: '', title: 'Call the notary', dueDate: inDays(4), dueTime: '10:00', repeat: 'weekly' })
     expect(weekly.status).toBe(302)
     const agenda = await (await browser.get('/agenda')).text()
     expect(agenda).toContain('Task: Renew the agency licence')

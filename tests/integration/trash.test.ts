@@ -3,7 +3,7 @@ import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { clients, properties, propertyDocuments, propertyPhotos } from '#db/schema.ts'
+import { clients, properties, propertyPhotos } from '#db/schema.ts'
 import { emptyExpiredTrash } from '#app/modules/trash/trash.server.ts'
 import { TestBrowser } from '#tests/support/app.ts'
 import { createClientVia } from '#tests/support/clients.ts'
@@ -23,7 +23,7 @@ const trashProperty = (browser: TestBrowser, id: string) => browser.post(`/prope
 const restore = (browser: TestBrowser, kind: string, id: string) => browser.post('/trash', { intent: 'restore', kind, id })
 
 /** Moves rows' trash dates back, as if they had been deleted `days` ago. */
-async function ageTrash(table: typeof properties | typeof clients | typeof propertyPhotos | typeof propertyDocuments, ids: string[], days: number) {
+async function ageTrash(table: typeof properties | typeof clients | typeof propertyPhotos, ids: string[], days: number) {
   await getDb()
     .update(table)
     .set({ deletedAt: sql`now() - make_interval(days => ${days})` })

@@ -67,7 +67,7 @@ export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
 
 /** How many of the broker's clients are in each stage, each counted up to the lists' cap (one query). */
 export function countClientsByStage(brokerId: string): Promise<Record<ClientStage, CappedCount>> {
-  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, and(eq(clients.ownerId, brokerId), liveClient), LIST_COUNT_CAP)
+  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, and(eq(clients.ownerId, brokerId), liveClient)!, LIST_COUNT_CAP)
 }
 
 /** The broker's clients as select options (id, name), by name. */

@@ -220,7 +220,7 @@ export async function getPublicPropertyOwner(propertyId: unknown): Promise<strin
 
 /** How many of the broker's properties are in each status, each counted up to the lists' cap (one query). */
 export function countPropertiesByStatus(brokerId: string): Promise<Record<PropertyStatus, CappedCount>> {
-  return countEachUpTo(properties, properties.status, STATUSES, and(ownedBy(brokerId), liveProperty), LIST_COUNT_CAP)
+  return countEachUpTo(properties, properties.status, STATUSES, and(ownedBy(brokerId), liveProperty)!, LIST_COUNT_CAP)
 }
 
 /** The broker's properties as select options (id, title), by title. */

@@ -14,6 +14,7 @@ import {
 import type { PhotoForImage } from '#app/modules/media/variants.ts'
 import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { deletePropertyForever, listTrashedProperties, purgeTrashedProperties, restoreProperty } from '#app/modules/properties/trash.server.ts'
+import { TRASH_DAYS, type TrashKind } from './kinds.ts'
 
 /*
  * The trash (docs/decisions/032-trash-and-own-tasks.md): what the broker deleted in the last 30
@@ -21,13 +22,8 @@ import { deletePropertyForever, listTrashedProperties, purgeTrashedProperties, r
  * rows and rules stay with its module; this only puts them side by side.
  */
 
-/** Days a deleted property, client, photo or document stays in the trash. */
-export const TRASH_DAYS = 30
 /** The page lists at most this many of each kind (newest first): a trash that big is emptied by the job soon anyway. */
 export const TRASH_PAGE_MAX_PER_KIND = 200
-
-export const TRASH_KINDS = ['property', 'client', 'photo', 'document'] as const
-export type TrashKind = (typeof TRASH_KINDS)[number]
 
 export type TrashEntry = {
   kind: TrashKind

@@ -60,6 +60,9 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
         const [subject, subjectId] = about.split(':')
         form.set('subject', subject ?? '')
         form.set('subjectId', subjectId ?? '')
+      } else if (typeof about === 'string' && about !== '') {
+        // Not an option the select offers: refused as a subject ("Choose what the task is about.").
+        form.set('subject', about)
       }
       const own = fixed.propertyId ? ['property', fixed.propertyId] : fixed.clientId ? ['client', fixed.clientId] : fixed.dealId ? ['deal', fixed.dealId] : null
       if (own) {
