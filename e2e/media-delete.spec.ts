@@ -3,8 +3,9 @@ import { pageReady } from './support/clients.ts'
 import type { E2EDatabase } from './support/db.ts'
 import { countPhotos, insertProperties, makePhotos, mediaPhotoRows } from './support/properties.ts'
 
+/** The property's documents, not counting those in the trash. */
 async function countDocuments(db: E2EDatabase, propertyId: string): Promise<number> {
-  const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from property_documents where property_id = ${propertyId}`
+  const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from property_documents where property_id = ${propertyId} and deleted_at is null`
   return row?.count ?? 0
 }
 
