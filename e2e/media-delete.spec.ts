@@ -78,6 +78,9 @@ test('photo and document deletes ask first: a confirmation page without JavaScri
   await expectConfirmation(documentDialog, /\/media\?delete-document=[0-9a-f-]{36}$/)
   await documentDialog.getByRole('link', { name: 'Cancel' }).click()
   await expect(documentDialog).toHaveCount(0)
+  // As for the photo: the cancel's own navigation back must land before the next click, or it
+  // replaces that click's ?delete-document= (the dialog's close event comes a moment later).
+  await expect(page).toHaveURL(mediaUrl)
   expect(await countDocuments(db, propertyId!)).toBe(1)
   await pageReady(page, javaScriptEnabled)
   await deleteDocument.click()

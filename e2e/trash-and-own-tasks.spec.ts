@@ -1,5 +1,5 @@
 import { expect, expectToast, signUpAndSignIn, test, toasts } from './support/fixtures.ts'
-import { pageReady } from './support/clients.ts'
+import { insertClient, pageReady } from './support/clients.ts'
 import { DESKTOP_WIDTH, expectNoSidewaysScroll, PHONE_WIDTH } from './support/layout.ts'
 import { insertProperties } from './support/properties.ts'
 
@@ -39,6 +39,27 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
 
     await page.goto('/properties')
     await expect(page.getByRole('link', { name: /Riverside Loft/ })).toBeVisible()
+  })
+
+  test(`delete a client and undo it with the toast's Restore, at ${width} px`, async ({ page, db, javaScriptEnabled }) => {
+    await page.setViewportSize({ width, height: 800 })
+    const broker = await signUpAndSignIn(page)
+    const clientId = await insertClient(db, broker.email, { fullName: 'Helena Undo' })
+
+    await page.goto(`/client/${clientId}`)
+    await pageReady(page, javaScriptEnabled)
+    await page.getByText('Delete client', { exact: true }).click()
+    await page.getByLabel('I understand, delete them').check()
+    await page.getByRole('button', { name: 'Move to trash' }).click()
+    await expect(page).toHaveURL(/\/clients$/)
+    const toast = toasts(page)
+    await expect(toast.getByText('Moved Helena Undo to the trash. Restore them from the Trash within 30 days.', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Helena Undo' })).toHaveCount(0)
+
+    await toast.getByRole('button', { name: 'Restore' }).click()
+    await expect(page).toHaveURL(new RegExp(`/client/${clientId}$`))
+    await expectToast(page, 'Restored Helena Undo.')
+    await expect(page.getByRole('heading', { level: 1, name: 'Helena Undo' })).toBeVisible()
   })
 
   test(`a weekly task of one's own comes back a week on when done, at ${width} px`, async ({ page, javaScriptEnabled }) => {

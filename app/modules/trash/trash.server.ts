@@ -70,7 +70,8 @@ export async function listTrash(brokerId: string): Promise<TrashEntry[]> {
   return entries.sort((a, b) => b.deletedAt.getTime() - a.deletedAt.getTime())
 }
 
-export type TrashResult = { ok: true; message: string } | { ok: false; message: string } | null
+/** `path`: the restored item's page (its property's media page for a photo or document). */
+export type TrashResult = { ok: true; message: string; path: string } | { ok: false; message: string } | null
 
 /**
  * Takes one item out of the trash. Refused with the reason when it cannot come back (the plan
@@ -81,25 +82,25 @@ export async function restoreFromTrash(brokerId: string, kind: TrashKind, id: st
   switch (kind) {
     case 'property': {
       const result = await restoreProperty(brokerId, id)
-      return result && (result.ok ? { ok: true, message: `Restored ${result.title}.` } : result)
+      return result && (result.ok ? { ok: true, message: `Restored ${result.title}.`, path: `/property/${id}` } : result)
     }
     case 'client': {
       const client = await restoreClient(brokerId, id)
-      return client && { ok: true, message: `Restored ${client.fullName}.` }
+      return client && { ok: true, message: `Restored ${client.fullName}.`, path: `/client/${id}` }
     }
     case 'photo': {
       const trashed = await findTrashedPhoto(brokerId, id)
       const property = trashed && (await findOwnedProperty(brokerId, trashed.propertyId))
       if (!property) return null
       const result = await restorePhoto(brokerId, property, id)
-      return result && (result.ok ? { ok: true, message: `Restored a photo of ${property.title}.` } : { ok: false, message: result.problem.message })
+      return result && (result.ok ? { ok: true, message: `Restored a photo of ${property.title}.`, path: `/property/${property.id}/media` } : { ok: false, message: result.problem.message })
     }
     case 'document': {
       const trashed = await findTrashedDocument(brokerId, id)
       const property = trashed && (await findOwnedProperty(brokerId, trashed.propertyId))
       if (!property) return null
       const result = await restoreDocument(brokerId, property, id)
-      return result && (result.ok ? { ok: true, message: `Restored “${result.value.title}”.` } : { ok: false, message: result.problem.message })
+      return result && (result.ok ? { ok: true, message: `Restored “${result.value.title}”.`, path: `/property/${property.id}/media` } : { ok: false, message: result.problem.message })
     }
   }
 }

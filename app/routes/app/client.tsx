@@ -84,7 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (parsed.data.intent === 'delete') {
     orNotFound(await deleteClient(user.id, client.id))
-    setFlash(context, { kind: 'success', message: `Moved ${client.fullName} to the trash. Restore them from the Trash within 30 days.` })
+    setFlash(context, { kind: 'success', message: `Moved ${client.fullName} to the trash. Restore them from the Trash within 30 days.`, restore: { kind: 'client', id: client.id } })
     throw redirect('/clients')
   }
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))

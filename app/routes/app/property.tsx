@@ -86,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'delete': {
       orNotFound(await deleteProperty(user.id, property.id))
-      setFlash(context, { kind: 'success', message: `Moved ${property.title} to the trash. Restore it from the Trash within 30 days.` })
+      setFlash(context, { kind: 'success', message: `Moved ${property.title} to the trash. Restore it from the Trash within 30 days.`, restore: { kind: 'property', id: property.id } })
       throw redirect('/properties')
     }
   }

@@ -41,7 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const TrashActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('restore'), kind: z.enum(TRASH_KINDS), id: z.string() }),
+  // back=item: from the toast that said "Moved … to the trash": back to the restored item's page.
+  z.object({ intent: z.literal('restore'), kind: z.enum(TRASH_KINDS), id: z.string(), back: z.literal('item').optional() }),
   z.object({ intent: z.literal('delete-forever'), kind: z.enum(TRASH_KINDS), id: z.string() }),
 ])
 
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Refused (no room on the plan or the property): the reason next to the item's Restore.
     if (!result.ok) return data({ refused: { kind, id, message: result.message } }, { status: 400 })
     setFlash(context, { kind: 'success', message: result.message })
-    throw redirect('/trash')
+    throw redirect(parsed.data.back === 'item' ? result.path : '/trash')
   }
   const deleted = orNotFound(await deleteFromTrash(user.id, kind, id))
   setFlash(context, { kind: 'success', message: deleted.message })
