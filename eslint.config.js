@@ -32,6 +32,7 @@ export const MODULE_ORDER = [
   'deals',
   'comments',
   'agenda',
+  'trash',
   'formats',
   'dashboard',
   'exports',

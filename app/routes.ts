@@ -71,6 +71,7 @@ export default [
     // The agency: details, members, invitations, seats; its audit log (owners and admins).
     route('agency', 'routes/app/agency.tsx'),
     route('agency/audit', 'routes/app/agency-audit.tsx'),
+    route('trash', 'routes/app/trash.tsx'),
     route('viewing/:id', 'routes/app/viewing.tsx'),
     route('property/:id/viewing-report', 'routes/app/property-viewing-report.tsx'),
     route('public-properties', 'routes/app/public-properties.tsx'),

@@ -88,12 +88,21 @@ export const ACTIVITY_KINDS = [
   'comment_added',
   'viewing_scheduled',
   'viewing_feedback',
+  // Trash (migration 0024): a deleted property, client, photo or document can come back for 30 days.
+  'property_restored',
+  'client_deleted',
+  'client_restored',
+  'photo_restored',
+  'document_restored',
 ] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 
 // Viewings (docs/decisions/021-viewings-and-tasks.md)
 export const VIEWING_STATUSES = ['scheduled', 'done', 'canceled', 'no_show'] as const
 export type ViewingStatus = (typeof VIEWING_STATUSES)[number]
+/** How a task repeats (null: once); the next occurrence keeps the local time in the broker's zone. */
+export const TASK_REPEATS = ['daily', 'weekly', 'monthly'] as const
+export type TaskRepeat = (typeof TASK_REPEATS)[number]
 
 // Data exports
 export const DATA_EXPORT_STATUSES = ['pending', 'ready'] as const

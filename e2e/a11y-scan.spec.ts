@@ -39,6 +39,7 @@ type Seeded = {
   alertPath: string
   unsubscribePath: string
   importPreviewPath: string
+  trashedId: string
 }
 
 let seeded: Seeded
@@ -139,6 +140,13 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       await db.sql`insert into tasks (owner_id, property_id, title, due_at) values (${owner}, ${propertyId!}, 'Order the energy certificate', now() - interval '1 day')`
       await db.sql`insert into tasks (owner_id, deal_id, title, due_at) values (${owner}, ${dealId}, 'Chase the deposit', now() + interval '3 days')`
 
+      // The trash: a property, a client and a photo deleted, and a task of the broker's own that repeats.
+      const [trashedId] = await insertProperties(db, broker.email, [{ title: 'Old Mill in the trash', city: 'Braga' }])
+      await db.sql`update properties set deleted_at = now() where id = ${trashedId!}`
+      await db.sql`insert into clients (owner_id, full_name, email, deleted_at) values (${owner}, 'Former Client', 'former@example.com', now())`
+      await db.sql`update property_photos set deleted_at = now() where property_id = ${propertyId!} and position = 1`
+      await db.sql`insert into tasks (owner_id, title, due_at, repeat) values (${owner}, 'Weekly team call', now() + interval '2 days', 'weekly')`
+
       // Property alerts on for the client: the alert page and the unsubscribe page.
       const { alertPath, unsubscribePath } = await insertClientAlert(db, broker.email, clientId, propertyId!)
 
@@ -150,7 +158,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/)
       const importPreviewPath = new URL(page.url()).pathname
 
-      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath, importPreviewPath }
+      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath, importPreviewPath, trashedId: trashedId! }
       brokerCookies = await context.cookies()
     } finally {
       await context.close()
@@ -187,6 +195,9 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       `/viewing/${seeded.viewingId}`,
       `/property/${propertyId}/viewing-report`,
       seeded.importPreviewPath,
+      '/trash',
+      // "Delete forever?" as drawn without JavaScript (a dialog box open in the page).
+      `/trash?delete=property:${seeded.trashedId}`,
     ]) {
       await scanPage(page, path)
     }

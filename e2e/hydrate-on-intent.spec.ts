@@ -86,7 +86,7 @@ test('a delete confirmation loaded as a page stays in place when the pointer on 
   expect(await confirm.boundingBox()).toEqual(before)
 
   await confirm.click()
-  await expectToast(page, 'Photo deleted.')
+  await expectToast(page, 'Photo moved to the trash.')
   expect(await countPhotos(db, propertyId!)).toBe(0)
 })
 

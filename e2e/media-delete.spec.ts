@@ -3,8 +3,9 @@ import { pageReady } from './support/clients.ts'
 import type { E2EDatabase } from './support/db.ts'
 import { countPhotos, insertProperties, makePhotos, mediaPhotoRows } from './support/properties.ts'
 
+/** The property's documents, not counting those in the trash. */
 async function countDocuments(db: E2EDatabase, propertyId: string): Promise<number> {
-  const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from property_documents where property_id = ${propertyId}`
+  const [row] = await db.sql<{ count: number }[]>`select count(*)::int as count from property_documents where property_id = ${propertyId} and deleted_at is null`
   return row?.count ?? 0
 }
 
@@ -63,7 +64,7 @@ test('photo and document deletes ask first: a confirmation page without JavaScri
   await deleteSecond.click()
   await expectConfirmation(photoDialog, /\/media\?delete-photo=[0-9a-f-]{36}$/)
   await photoDialog.getByRole('button', { name: 'Delete photo' }).click()
-  await expectToast(page, 'Photo deleted.')
+  await expectToast(page, 'Photo moved to the trash.')
   await expect(page).toHaveURL(mediaUrl)
   await expect(photoDialog).toHaveCount(0)
   await expect(mediaPhotoRows(page)).toHaveCount(1)
@@ -77,12 +78,15 @@ test('photo and document deletes ask first: a confirmation page without JavaScri
   await expectConfirmation(documentDialog, /\/media\?delete-document=[0-9a-f-]{36}$/)
   await documentDialog.getByRole('link', { name: 'Cancel' }).click()
   await expect(documentDialog).toHaveCount(0)
+  // As for the photo: the cancel's own navigation back must land before the next click, or it
+  // replaces that click's ?delete-document= (the dialog's close event comes a moment later).
+  await expect(page).toHaveURL(mediaUrl)
   expect(await countDocuments(db, propertyId!)).toBe(1)
   await pageReady(page, javaScriptEnabled)
   await deleteDocument.click()
   await expectConfirmation(documentDialog, /\/media\?delete-document=[0-9a-f-]{36}$/)
   await documentDialog.getByRole('button', { name: 'Delete document' }).click()
-  await expectToast(page, 'Deleted “Floor plan”.')
+  await expectToast(page, 'Moved “Floor plan” to the trash.')
   await expect(page.getByText('No documents yet.')).toBeVisible()
   expect(await countDocuments(db, propertyId!)).toBe(0)
 })

@@ -233,12 +233,15 @@ test.describe('properties', () => {
     // Delete: the box must be ticked first.
     await page.getByText('Delete property', { exact: true }).click()
     await page.getByLabel('I understand, delete it').check()
-    await page.getByRole('button', { name: 'Delete permanently' }).click()
+    await page.getByRole('button', { name: 'Move to trash' }).click()
     await expect(page).toHaveURL(/\/properties$/)
-    await expectToast(page, `Deleted ${renamed}.`)
+    await expectToast(page, `Moved ${renamed} to the trash. Restore it from the Trash within 30 days.`)
     await expect(cards.getByRole('heading', { level: 2 })).toHaveText([other])
     await expect(page.getByText('1 / 25 properties', { exact: true })).toBeVisible()
-    expect(await countPhotos(db, id)).toBe(0)
+    // In the trash with its photos until restored or deleted for good (issue 25).
+    const [trashed] = await db.sql<{ trashed: boolean }[]>`select deleted_at is not null as trashed from properties where id = ${id}`
+    expect(trashed?.trashed).toBe(true)
+    expect(await countPhotos(db, id)).toBe(3)
 
     const gone = await page.goto(`/property/${id}`)
     expect(gone?.status()).toBe(404)

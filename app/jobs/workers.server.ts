@@ -24,6 +24,7 @@ import { AGENDA_MAIL_CRON, AGENDA_MAIL_QUEUE, sendDueAgendaMails } from '#app/mo
 import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
 import { ALERT_QUEUE_OPTIONS, type AlertRunJob } from '#app/modules/alerts/schedule.server.ts'
 import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
+import { emptyExpiredTrash, TRASH_CRON, TRASH_QUEUE } from '#app/modules/trash/trash.server.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -110,6 +111,13 @@ export async function startJobWorkers() {
     await deleteExpiredSessions()
     await deleteExpiredChallenges()
     await deleteExpiredDataExports()
+  })
+
+  // The trash: what was deleted 30 days ago goes for good, rows and files (docs/decisions/032).
+  const trash = await getQueue(TRASH_QUEUE, { retryLimit: 2, retryDelay: 300 })
+  await trash.schedule(TRASH_QUEUE, TRASH_CRON)
+  await trash.work(TRASH_QUEUE, async () => {
+    await emptyExpiredTrash()
   })
 
   // The embedded database has no autovacuum (docs/decisions/024-share-pages-without-a-query.md).

@@ -5,6 +5,8 @@ import { appCookie } from './cookies.server.ts'
 export const ToastSchema = z.object({
   kind: z.enum(['success', 'error', 'info']),
   message: z.string().max(500),
+  /** "Moved … to the trash": the toast carries a Restore button for it (a POST to /trash). */
+  restore: z.object({ kind: z.enum(['property', 'client', 'photo', 'document']), id: z.uuid() }).optional(),
 })
 export type Toast = z.infer<typeof ToastSchema>
 

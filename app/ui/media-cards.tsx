@@ -157,7 +157,7 @@ export function ConfirmPhotoDelete({ photo, index, cancelHref }: { photo: PhotoF
       returnFocusTo={`delete-photo-${photo.id}`}
     >
       <PhotoImage photo={photo} sizes="160px" className="w-40 rounded-md" alt={photoAlt(photo, index)} />
-      <p>It leaves the listing, its gallery and its share pages. This cannot be undone.</p>
+      <p>It leaves the listing, its gallery and its share pages. You can restore it from the Trash for 30 days.</p>
     </ConfirmDelete>
   )
 }
@@ -174,7 +174,7 @@ export function ConfirmDocumentDelete({ document, cancelHref }: { document: Medi
       <p>
         {document.fileName} · {fileSize(document.bytes)}
       </p>
-      <p>Clients with a share link can no longer download it. This cannot be undone.</p>
+      <p>Clients with a share link can no longer download it. You can restore it from the Trash for 30 days.</p>
     </ConfirmDelete>
   )
 }

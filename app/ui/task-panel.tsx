@@ -1,10 +1,11 @@
 import { Form } from 'react-router'
-import { MAX_TASK_TITLE_CHARS } from '#app/modules/agenda/schemas.ts'
+import { MAX_TASK_TITLE_CHARS, TASK_REPEAT_LABELS } from '#app/modules/agenda/schemas.ts'
+import { TASK_REPEATS, type TaskRepeat } from '#db/reference.ts'
 import { Button, Field, SelectField } from './form.tsx'
 import { Card } from './page.tsx'
 import type { AgendaFormState } from './viewing-panel.tsx'
 
-export type TaskRow = { id: string; title: string; due: string; done: boolean; overdue: boolean }
+export type TaskRow = { id: string; title: string; due: string; done: boolean; overdue: boolean; repeat: TaskRepeat | null }
 
 /** Done / open again / delete: three small forms, each a plain POST back to the page. */
 export function TaskActions({ id, done }: { id: string; done: boolean }) {
@@ -24,7 +25,12 @@ export function TaskActions({ id, done }: { id: string; done: boolean }) {
   )
 }
 
-/** The add-task fields; `about` is a select on /agenda, fixed by the page elsewhere. */
+const REPEAT_OPTIONS = TASK_REPEATS.map((repeat) => ({ value: repeat, label: TASK_REPEAT_LABELS[repeat] }))
+
+/**
+ * The add-task fields; `about` is a select on /agenda (left empty: a task of the broker's own),
+ * fixed by the page elsewhere.
+ */
 export function AddTaskForm({ state, about }: { state: AgendaFormState; about?: { value: string; label: string }[] }) {
   const mine = state?.agendaIntent === 'add-task' ? state : null
   const errors = (name: string) => mine?.fieldErrors[name] ?? null
@@ -32,13 +38,14 @@ export function AddTaskForm({ state, about }: { state: AgendaFormState; about?: 
   return (
     <Form method="post" className="space-y-3" id="add-task">
       {about ? (
-        <SelectField label="About" errors={errors('about')} placeholder="Choose a property or client" options={about} selectProps={{ id: 'task-about', name: 'about', required: true, defaultValue: value('about') ?? '' }} />
+        <SelectField label="About" errors={errors('about')} placeholder="Nothing: a task of my own" options={about} selectProps={{ id: 'task-about', name: 'about', defaultValue: value('about') ?? '' }} />
       ) : null}
       <Field label="Task" errors={errors('title')} inputProps={{ id: 'task-title', name: 'title', required: true, maxLength: MAX_TASK_TITLE_CHARS, defaultValue: value('title') }} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Due date" errors={errors('dueDate')} inputProps={{ id: 'task-due-date', name: 'dueDate', type: 'date', required: true, defaultValue: value('dueDate') }} />
         <Field label="Due time" errors={errors('dueTime')} inputProps={{ id: 'task-due-time', name: 'dueTime', type: 'time', required: true, defaultValue: value('dueTime') ?? '09:00' }} />
       </div>
+      <SelectField label="Repeats" errors={errors('repeat')} placeholder="Does not repeat" options={REPEAT_OPTIONS} selectProps={{ id: 'task-repeat', name: 'repeat', defaultValue: value('repeat') ?? '' }} />
       <Button type="submit" name="intent" value="add-task">Add task</Button>
     </Form>
   )
@@ -57,6 +64,7 @@ export function TaskPanel({ tasks, state }: { tasks: TaskRow[]; state: AgendaFor
               <span className={t.done ? 'text-muted line-through' : ''}>
                 {t.title}
                 <span className="text-muted">{` · due ${t.due}`}</span>
+                {t.repeat ? <span className="text-muted">{` · ${TASK_REPEAT_LABELS[t.repeat].toLowerCase()}`}</span> : null}
                 {t.overdue ? <strong className="ml-1 text-danger">Overdue</strong> : null}
               </span>
               <TaskActions id={t.id} done={t.done} />

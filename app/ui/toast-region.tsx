@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 
 import { KIND_STYLES, type ToastMessage } from './toast-kinds.ts'
 
@@ -9,7 +9,11 @@ export const TOAST_DEFAULT_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD_PX = 50
 export const OFFLINE_TOAST_DURATION_MS = 5000
 export const ONLINE_TOAST_DURATION_MS = 3000
+/** A toast with a Restore button stays longer: time to see it and reach for it. */
+export const UNDO_TOAST_DURATION_MS = 10000
 
+
+const durationOf = (toast: ToastMessage) => (toast.restore ? UNDO_TOAST_DURATION_MS : TOAST_DEFAULT_DURATION_MS)
 
 /**
  * One toast at a time. Without JavaScript the server's flash toast simply stays until the next
@@ -18,7 +22,7 @@ export const ONLINE_TOAST_DURATION_MS = 3000
  */
 export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
   const [toast, setToast] = useState<(ToastMessage & { durationMs: number; id: number }) | null>(
-    flash ? { ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: 0 } : null,
+    flash ? { ...flash, durationMs: durationOf(flash), id: 0 } : null,
   )
   const regionRef = useRef<HTMLElement>(null)
   const swipeStart = useRef<number | null>(null)
@@ -27,7 +31,7 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
   const [shownFlash, setShownFlash] = useState(flash)
   if (flash !== shownFlash) {
     setShownFlash(flash)
-    if (flash) setToast({ ...flash, durationMs: TOAST_DEFAULT_DURATION_MS, id: (toast?.id ?? 0) + 1 })
+    if (flash) setToast({ ...flash, durationMs: durationOf(flash), id: (toast?.id ?? 0) + 1 })
   }
 
   // A new submission makes the shown toast stale: its answer brings its own toast, or errors
@@ -94,7 +98,21 @@ export function ToastRegion({ flash }: { flash: ToastMessage | null }) {
             swipeStart.current = null
           }}
         >
-          {toast.message}
+          {toast.restore ? (
+            // A plain form: without JavaScript the toast stays until the next page, Restore with it.
+            <Form method="post" action="/trash" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span>{toast.message}</span>
+              <input type="hidden" name="intent" value="restore" />
+              <input type="hidden" name="kind" value={toast.restore.kind} />
+              <input type="hidden" name="id" value={toast.restore.id} />
+              <input type="hidden" name="back" value="item" />
+              <button type="submit" className="rounded-md border border-line bg-surface px-3 py-1 font-medium text-ink">
+                Restore
+              </button>
+            </Form>
+          ) : (
+            toast.message
+          )}
         </div>
       ) : null}
     </section>

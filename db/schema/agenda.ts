@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { agencyColumn } from './agencies.ts'
 import { users } from './accounts.ts'
 import { clients, deals } from './clients.ts'
 import { properties } from './properties.ts'
-import { VIEWING_STATUSES } from '../reference.ts'
+import { TASK_REPEATS, VIEWING_STATUSES } from '../reference.ts'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const owner = () =>
@@ -13,6 +13,7 @@ const owner = () =>
     .references(() => users.id, { onDelete: 'cascade' })
 
 export const viewingStatus = pgEnum('viewing_status', VIEWING_STATUSES)
+export const taskRepeat = pgEnum('task_repeat', TASK_REPEATS)
 
 /**
  * A viewing (showing) of a property with a client (docs/decisions/021-viewings-and-tasks.md).
@@ -54,7 +55,10 @@ export const viewings = pgTable(
   ],
 )
 
-/** A to-do of the broker about exactly one property, client or deal, due at an instant. */
+/**
+ * A to-do of the broker, due at an instant: about one property, client or deal, or about nothing
+ * (a task of their own). A repeating one makes its next occurrence when done (next_task_id).
+ */
 export const tasks = pgTable(
   'tasks',
   {
@@ -67,11 +71,15 @@ export const tasks = pgTable(
     title: text('title').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /** Null: once. Else the next occurrence is made when this one is done, at the same local time. */
+    repeat: taskRepeat('repeat'),
+    /** The occurrence made when this one was done: completing it again makes no second one. */
+    nextTaskId: uuid('next_task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('tasks_owner_due_idx').on(t.ownerId, t.dueAt),
-    check('tasks_one_subject_check', sql`num_nonnulls(${t.propertyId}, ${t.clientId}, ${t.dealId}) = 1`),
+    check('tasks_at_most_one_subject_check', sql`num_nonnulls(${t.propertyId}, ${t.clientId}, ${t.dealId}) <= 1`),
   ],
 )
 

@@ -55,8 +55,11 @@ export const clients = pgTable(
       ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** In the trash since (null: live); removed for good 30 days later (migration 0024). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    index('clients_trash_idx').on(t.ownerId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     index('clients_owner_updated_idx').on(t.ownerId, t.updatedAt.desc().nullsFirst()),
     index('clients_owner_stage_idx').on(t.ownerId, t.stage),
     // The deal form's client picker, by name (migration 0021).

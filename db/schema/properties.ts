@@ -94,8 +94,12 @@ export const properties = pgTable(
           coalesce(${properties.postalCode}, '') || ' ' || coalesce(${properties.description}, '')))`,
       ),
     ...timestamps,
+    /** In the trash since (null: live); removed for good 30 days later (migration 0024). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
+    // The trash page and the purge job read trashed rows only.
+    index('properties_trash_idx').on(t.ownerId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
     // The list's default order, newest first with the id as tie-break: an import gives a whole
     // batch one created_at, and without the id the first page would sort that whole batch.
     index('properties_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -148,8 +152,13 @@ export const propertyPhotos = pgTable(
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since (null: live); its files stay until the purge removes the row. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('property_photos_property_idx').on(t.propertyId, t.position)],
+  (t) => [
+    index('property_photos_property_idx').on(t.propertyId, t.position),
+    index('property_photos_trash_idx').on(t.ownerId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 )
 
 export const propertyDocuments = pgTable(
@@ -170,8 +179,13 @@ export const propertyDocuments = pgTable(
     storageKey: text('storage_key').notNull(),
     sharedWithClients: boolean('shared_with_clients').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** In the trash since (null: live); its file stays until the purge removes the row. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('property_documents_property_idx').on(t.propertyId, t.createdAt)],
+  (t) => [
+    index('property_documents_property_idx').on(t.propertyId, t.createdAt),
+    index('property_documents_trash_idx').on(t.ownerId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
 )
 
 export const activityKind = pgEnum('activity_kind', ACTIVITY_KINDS)

@@ -67,9 +67,10 @@ export async function countProperties(db: E2EDatabase, email: string): Promise<n
   return row?.count ?? 0
 }
 
+/** The property's photos, not counting those in the trash (a deleted photo stays there 30 days). */
 export async function countPhotos(db: E2EDatabase, propertyId: string): Promise<number> {
   const [row] = await db.sql<{ count: number }[]>`
-    select count(*)::int as count from property_photos where property_id = ${propertyId}`
+    select count(*)::int as count from property_photos where property_id = ${propertyId} and deleted_at is null`
   return row?.count ?? 0
 }
 

@@ -222,12 +222,13 @@ describe('photos', () => {
     await expectNoSpooledUploads()
   })
 
-  it('moves photos, sets the cover, saves captions and deletes a photo with its files', async () => {
+  it('moves photos, sets the cover, saves captions, deletes a photo to the trash and its files with it for good', async () => {
     const { browser, propertyId, mediaPath } = await brokerWithProperty()
     const files = await Promise.all([300, 301, 302].map(async (width) => fileOf(await image(width, 200).png().toBuffer(), `${width}.png`, 'image/png')))
     await browser.postMultipart(`${mediaPath}?upload=photos`, photoUpload(...files))
     const [a, b, c] = (await photosOf(propertyId)).map((photo) => photo.id)
-    const order = async () => (await photosOf(propertyId)).map((photo) => [photo.id, photo.position])
+    // The gallery's order: photos in the trash are not in it.
+    const order = async () => (await photosOf(propertyId)).filter((photo) => photo.deletedAt === null).map((photo) => [photo.id, photo.position])
 
     expect((await browser.post(mediaPath, { intent: 'move-down', photoId: a! })).status).toBe(302)
     expect(await order()).toEqual([[b, 0], [a, 1], [c, 2]])
@@ -249,9 +250,12 @@ describe('photos', () => {
     const deleted = (await photosOf(propertyId))[0]!
     expect((await browser.post(mediaPath, { intent: 'delete-photo', photoId: a! })).status).toBe(302)
     expect(await order()).toEqual([[b, 0], [c, 1]])
-    for (const key of [deleted.originalKey, ...Object.values(deleted.variantKeys)]) {
-      expect(existsSync(path.join(FILES_DIR, key)), key).toBe(false)
-    }
+    const keys = [deleted.originalKey, ...Object.values(deleted.variantKeys)]
+    // In the trash (issue 25): its files stay, and its owner still sees it there.
+    for (const key of keys) expect(existsSync(path.join(FILES_DIR, key)), key).toBe(true)
+    expect((await browser.get(`/media/${a}/thumb`)).status).toBe(200)
+    expect((await browser.post('/trash', { intent: 'delete-forever', kind: 'photo', id: a! })).status).toBe(302)
+    for (const key of keys) expect(existsSync(path.join(FILES_DIR, key)), key).toBe(false)
     expect((await browser.get(`/media/${a}/thumb`)).status).toBe(404)
     const kinds = await getDb().select({ kind: activities.kind }).from(activities).where(eq(activities.propertyId, propertyId))
     expect(kinds.map((row) => row.kind).sort()).toEqual(['photo_deleted', 'photos_added'])
@@ -325,6 +329,10 @@ describe('documents', () => {
     expect((await documentsOf(propertyId))[0]?.sharedWithClients).toBe(false)
 
     expect((await browser.post(mediaPath, { intent: 'delete-document', documentId: document!.id })).status).toBe(302)
+    // In the trash (issue 25): off the property page, its file kept until it is deleted for good.
+    expect(await (await browser.get(mediaPath)).text()).not.toContain(`/documents/${document!.id}`)
+    expect(await storedFiles('documents', propertyId)).toHaveLength(1)
+    expect((await browser.post('/trash', { intent: 'delete-forever', kind: 'document', id: document!.id })).status).toBe(302)
     expect(await documentsOf(propertyId)).toEqual([])
     expect(await storedFiles('documents', propertyId)).toEqual([])
     expect((await browser.get(`/documents/${document!.id}`)).status).toBe(404)

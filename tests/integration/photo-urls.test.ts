@@ -187,7 +187,7 @@ describe('revoking a link', () => {
 })
 
 describe('a deleted photo', () => {
-  it('is a 404 at its tagged address on the next request, even when it was served from memory', async () => {
+  it('is a 404 to clients at its tagged address on the next request, even when it was served from memory', async () => {
     const { owner, propertyId, propertyShare } = await sharedWorld()
     const [photo] = await uploadPhotos(owner.browser, propertyId, 1)
     const client = new TestBrowser()
@@ -196,6 +196,9 @@ describe('a deleted photo', () => {
     const response = await owner.browser.post(`/property/${propertyId}/media`, { intent: 'delete-photo', photoId: photo!.id })
     expect(response.status).toBe(302)
     for (const url of urls) await expectNotFound(await client.get(url))
+    // In the trash (issue 25) it is its owner's alone, shown on /trash; deleted for good, a 404 to them too.
+    expect((await owner.browser.get(urls[0]!)).status).toBe(200)
+    expect((await owner.browser.post('/trash', { intent: 'delete-forever', kind: 'photo', id: photo!.id })).status).toBe(302)
     await expectNotFound(await owner.browser.get(urls[0]!))
   })
 })

@@ -153,6 +153,7 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/shares': ['/shares'],
     'routes/app/comments': ['/comments'],
     'routes/public/not-found': ['/no-such-page'],
+    'routes/app/trash': [`/trash?delete=property:${w.propertyId}`],
   }
 }
 

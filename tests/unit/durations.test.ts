@@ -9,7 +9,7 @@ import {
 } from '#app/modules/session/sessions.server.ts'
 import { CHALLENGE_TTL_MS } from '#app/modules/two-factor/challenges.server.ts'
 import { TOTP_PERIOD_SECONDS } from '#app/modules/two-factor/totp.server.ts'
-import { TOAST_DEFAULT_DURATION_MS, OFFLINE_TOAST_DURATION_MS, ONLINE_TOAST_DURATION_MS } from '#app/ui/toast-region.tsx'
+import { TOAST_DEFAULT_DURATION_MS, OFFLINE_TOAST_DURATION_MS, ONLINE_TOAST_DURATION_MS, UNDO_TOAST_DURATION_MS } from '#app/ui/toast-region.tsx'
 import { PENDING_DELAY_MS } from '#app/ui/pending-indicator.tsx'
 
 // Every duration pinned to its value in plain numbers, so a unit slip cannot hide.
@@ -26,6 +26,7 @@ it('durations have the values their names promise', () => {
   expect(TOAST_DEFAULT_DURATION_MS).toBe(5_000)
   expect(OFFLINE_TOAST_DURATION_MS).toBe(5_000)
   expect(ONLINE_TOAST_DURATION_MS).toBe(3_000)
+  expect(UNDO_TOAST_DURATION_MS).toBe(10_000)
   expect(PENDING_DELAY_MS).toBe(400)
   expect(CHALLENGE_TTL_MS).toBe(300_000)
   expect(TOTP_PERIOD_SECONDS).toBe(30)

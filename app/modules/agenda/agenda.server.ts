@@ -1,13 +1,14 @@
 import { and, asc, gte, isNull, lt, ne } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { tasks, viewings } from '#db/schema.ts'
-import type { ViewingStatus } from '#db/reference.ts'
+import type { TaskRepeat, ViewingStatus } from '#db/reference.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { instantFromWallClock, wallClock } from '#app/lib/zoned-time.ts'
 import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
 
 /** How far ahead /agenda looks, and how many of each kind it lists at most. */
 export const AGENDA_DAYS = 60
@@ -33,7 +34,9 @@ export type AgendaTask = {
   time: string
   title: string
   overdue: boolean
-  subject: { kind: 'property' | 'client' | 'deal'; id: string; label: string }
+  repeat: TaskRepeat | null
+  /** Null: a task of the broker's own, about no record. */
+  subject: { kind: 'property' | 'client' | 'deal'; id: string; label: string } | null
 }
 export type AgendaItem = AgendaViewing | AgendaTask
 /** One local day of the agenda, "overdue" first when there are open tasks past due. */
@@ -66,13 +69,13 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
         clientId: viewings.clientId,
       })
       .from(viewings)
-      .where(and(visibleTo(viewings, brokerId), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled')))
+      .where(and(visibleTo(viewings, brokerId), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled'), viewingIsLive))
       .orderBy(asc(viewings.startsAt))
       .limit(AGENDA_MAX_ROWS),
     db
-      .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
+      .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, repeat: tasks.repeat, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
       .from(tasks)
-      .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, until)))
+      .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
       .orderBy(asc(tasks.dueAt))
       .limit(AGENDA_MAX_ROWS),
   ])
@@ -96,11 +99,14 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
       time: wallClock(t.at, timeZone).time,
       title: t.title,
       overdue: t.at < now,
+      repeat: t.repeat,
       subject: t.propertyId
         ? { kind: 'property', id: t.propertyId, label: titles.get(t.propertyId) ?? 'A property' }
         : t.clientId
           ? { kind: 'client', id: t.clientId, label: names.get(t.clientId) ?? 'A client' }
-          : { kind: 'deal', id: t.dealId ?? '', label: deals.get(t.dealId ?? '') ?? 'A deal' },
+          : t.dealId
+            ? { kind: 'deal', id: t.dealId, label: deals.get(t.dealId) ?? 'A deal' }
+            : null,
     })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime())
   const byDay = new Map<string, AgendaItem[]>()

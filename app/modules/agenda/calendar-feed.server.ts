@@ -5,6 +5,7 @@ import { calendarFeeds, tasks, viewings } from '#db/schema.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { feedIcs, taskUid, viewingUid, type FeedEvent } from './ics.ts'
 import { withNames } from './viewings.server.ts'
+import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
 
 /** 16 random bytes: 22 base64url characters in the address, like the portal feed. */
 const TOKEN_BYTES = 16
@@ -52,11 +53,11 @@ export async function calendarFeedIcs(ownerId: string, now = new Date()): Promis
     db
       .select({ id: viewings.id, propertyId: viewings.propertyId, clientId: viewings.clientId, startsAt: viewings.startsAt, durationMinutes: viewings.durationMinutes, place: viewings.place, status: viewings.status, sequence: viewings.sequence, notes: viewings.notes })
       .from(viewings)
-      .where(and(eq(viewings.ownerId, ownerId), gte(viewings.startsAt, since))),
+      .where(and(eq(viewings.ownerId, ownerId), gte(viewings.startsAt, since), viewingIsLive)),
     db
       .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, doneAt: tasks.doneAt })
       .from(tasks)
-      .where(and(eq(tasks.ownerId, ownerId), or(isNull(tasks.doneAt), and(isNotNull(tasks.doneAt), gte(tasks.dueAt, since))))),
+      .where(and(eq(tasks.ownerId, ownerId), or(isNull(tasks.doneAt), and(isNotNull(tasks.doneAt), gte(tasks.dueAt, since))), taskSubjectIsLive)),
   ])
   const named = await withNames(ownerId, viewingRows)
   const events: FeedEvent[] = [

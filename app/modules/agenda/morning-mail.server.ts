@@ -50,7 +50,7 @@ export async function sendDueAgendaMails({ now = new Date(), send = sendMail }: 
 
 function line(item: AgendaItem) {
   if (item.kind === 'viewing') return `${item.time} Viewing: ${item.propertyTitle} with ${item.clientName} (${item.durationMinutes} min, ${item.place})`
-  return `${item.overdue ? 'Overdue' : item.time} Task: ${item.title} (${item.subject.label})`
+  return `${item.overdue ? 'Overdue' : item.time} Task: ${item.title}${item.subject ? ` (${item.subject.label})` : ''}`
 }
 
 function composeAgendaMail(to: string, day: string, items: AgendaItem[]): MailRequest {

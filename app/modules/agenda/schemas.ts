@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VIEWING_STATUSES, type ClientStage } from '#db/reference.ts'
+import { TASK_REPEATS, VIEWING_STATUSES, type ClientStage, type TaskRepeat } from '#db/reference.ts'
 
 /** Viewings last 5 minutes to 12 hours (the database checks the same range). */
 export const MIN_VIEWING_MINUTES = 5
@@ -38,17 +38,27 @@ export const ViewingStatusSchema = z.object({
 export const TASK_SUBJECTS = ['property', 'client', 'deal'] as const
 export type TaskSubject = (typeof TASK_SUBJECTS)[number]
 
-export const TaskFormSchema = z.object({
-  subject: z.enum(TASK_SUBJECTS, { error: 'Choose what the task is about.' }),
-  subjectId: id('Choose what the task is about.'),
-  title: z
-    .string({ error: 'Enter a title.' })
-    .trim()
-    .min(1, 'Enter a title.')
-    .max(MAX_TASK_TITLE_CHARS, `At most ${MAX_TASK_TITLE_CHARS} characters.`),
-  dueDate: date,
-  dueTime: time,
-})
+/**
+ * A task about one property, client or deal, or about nothing (a task of the broker's own: no
+ * subject and no id), once or repeating.
+ */
+export const TaskFormSchema = z
+  .object({
+    subject: z.enum(TASK_SUBJECTS, { error: 'Choose what the task is about.' }).optional(),
+    subjectId: id('Choose what the task is about.').optional(),
+    title: z
+      .string({ error: 'Enter a title.' })
+      .trim()
+      .min(1, 'Enter a title.')
+      .max(MAX_TASK_TITLE_CHARS, `At most ${MAX_TASK_TITLE_CHARS} characters.`),
+    dueDate: date,
+    dueTime: time,
+    repeat: z.enum(TASK_REPEATS, { error: 'Choose how often it repeats.' }).optional(),
+  })
+  .refine((task) => (task.subject === undefined) === (task.subjectId === undefined), {
+    message: 'Choose what the task is about.',
+    path: ['subject'],
+  })
 export type TaskForm = z.infer<typeof TaskFormSchema>
 
 /** The client's feedback after a viewing: a rating and an optional comment. */
@@ -56,6 +66,9 @@ export const ViewingFeedbackSchema = z.object({
   rating: z.coerce.number({ error: 'Choose a rating from 1 to 5.' }).int('Choose a rating from 1 to 5.').min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.'),
   comment: trimmed(MAX_FEEDBACK_CHARS, `At most ${MAX_FEEDBACK_CHARS} characters.`).optional(),
 })
+
+/** The repeat select: "Does not repeat" is the empty value. */
+export const TASK_REPEAT_LABELS: Record<TaskRepeat, string> = { daily: 'Every day', weekly: 'Every week', monthly: 'Every month' }
 
 export const VIEWING_STATUS_LABELS: Record<(typeof VIEWING_STATUSES)[number], string> = {
   scheduled: 'Scheduled',

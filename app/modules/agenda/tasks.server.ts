@@ -6,7 +6,10 @@ import { instantFromWallClock } from '#app/lib/zoned-time.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import type { TaskRepeat } from '#db/reference.ts'
 import type { TaskForm, TaskSubject } from './schemas.ts'
+import { taskSubjectIsLive } from './live.server.ts'
+import { nextOccurrence } from './repeat.ts'
 import type { FieldErrors } from './viewings.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 
@@ -21,29 +24,50 @@ function findSubject(brokerId: string, subject: TaskSubject, id: string, tx: Tra
   return findOwnedDeal(brokerId, id, tx)
 }
 
-/** A task on the broker's property, client or deal, due at a wall-clock time in their zone. Null: subject not theirs. */
+/**
+ * A task of the broker, due at a wall-clock time in their zone: about their property, client or
+ * deal, or about nothing. Null: the subject is not theirs.
+ */
 export async function createTask(brokerId: string, input: TaskForm, timeZone: string): Promise<TaskResult> {
   const dueAt = instantFromWallClock(input.dueDate, input.dueTime, timeZone)
   if (!dueAt) return { ok: false, fieldErrors: { dueDate: ['Enter a real date.'] } }
   return getDb().transaction(async (tx) => {
-    if (!(await findSubject(brokerId, input.subject, input.subjectId, tx))) return null
+    const about = input.subject && input.subjectId ? { [SUBJECT_COLUMN[input.subject]]: input.subjectId } : {}
+    if (input.subject && input.subjectId && !(await findSubject(brokerId, input.subject, input.subjectId, tx))) return null
     const [row] = await tx
       .insert(tasks)
-      .values({ ownerId: brokerId, title: input.title, dueAt, [SUBJECT_COLUMN[input.subject]]: input.subjectId })
+      .values({ ownerId: brokerId, title: input.title, dueAt, repeat: input.repeat ?? null, ...about })
       .returning({ id: tasks.id })
     return { ok: true as const, id: row!.id }
   })
 }
 
-/** Marks the broker's task done (or open again); null for a foreign or unknown id. */
-export async function setTaskDone(brokerId: string, taskId: unknown, done: boolean) {
+export type TaskDone = { id: string; title: string; next: Date | null }
+
+/**
+ * Marks the broker's task done (or open again); null for a foreign or unknown id. Completing a
+ * repeating task creates its next occurrence in the same transaction, once: the task remembers
+ * it, so reopening and completing again creates no second one.
+ */
+export async function setTaskDone(brokerId: string, taskId: unknown, done: boolean, timeZone = 'UTC', now = new Date()): Promise<TaskDone | null> {
   if (!isUuid(taskId)) return null
-  const [row] = await getDb()
-    .update(tasks)
-    .set({ doneAt: done ? new Date() : null })
-    .where(and(eq(tasks.id, taskId), visibleTo(tasks, brokerId)))
-    .returning({ id: tasks.id, title: tasks.title })
-  return row ?? null
+  return getDb().transaction(async (tx) => {
+    const [task] = await tx
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, taskId), visibleTo(tasks, brokerId)))
+      .for('update')
+    if (!task) return null
+    await tx.update(tasks).set({ doneAt: done ? now : null }).where(eq(tasks.id, task.id))
+    if (!done || !task.repeat || task.nextTaskId) return { id: task.id, title: task.title, next: null }
+    const dueAt = nextOccurrence(task.dueAt, task.repeat, timeZone, now)
+    const [next] = await tx
+      .insert(tasks)
+      .values({ ownerId: brokerId, title: task.title, dueAt, repeat: task.repeat, propertyId: task.propertyId, clientId: task.clientId, dealId: task.dealId })
+      .returning({ id: tasks.id })
+    await tx.update(tasks).set({ nextTaskId: next!.id }).where(eq(tasks.id, task.id))
+    return { id: task.id, title: task.title, next: dueAt }
+  })
 }
 
 export async function deleteTask(brokerId: string, taskId: unknown) {
@@ -55,14 +79,14 @@ export async function deleteTask(brokerId: string, taskId: unknown) {
   return row ?? null
 }
 
-export type TaskItem = { id: string; title: string; dueAt: Date; doneAt: Date | null }
+export type TaskItem = { id: string; title: string; dueAt: Date; doneAt: Date | null; repeat: TaskRepeat | null }
 
 /** The tasks of one property, client or deal: open ones by due date, then done ones. */
 export async function listTasksOf(brokerId: string, subject: TaskSubject, subjectId: string): Promise<TaskItem[]> {
   if (!isUuid(subjectId)) return []
   const column = tasks[SUBJECT_COLUMN[subject]]
   const rows = await getDb()
-    .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, doneAt: tasks.doneAt })
+    .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, doneAt: tasks.doneAt, repeat: tasks.repeat })
     .from(tasks)
     .where(and(visibleTo(tasks, brokerId), eq(column, subjectId)))
     .orderBy(asc(tasks.dueAt))
@@ -75,7 +99,7 @@ export async function listOverdueTasks(brokerId: string, now = new Date(), limit
   const rows = await getDb()
     .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
     .from(tasks)
-    .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, now)))
+    .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, now), taskSubjectIsLive))
     .orderBy(asc(tasks.dueAt))
     .limit(limit)
   return rows

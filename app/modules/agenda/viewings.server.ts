@@ -10,6 +10,7 @@ import { findOwnedClient, getClientNames } from '#app/modules/clients/access.ser
 import { setClientStageIn, type StageChange } from '#app/modules/clients/mutations.server.ts'
 import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { describeLocal } from './format.ts'
+import { viewingIsLive } from './live.server.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
 import { STAGES_BEFORE_VIEWING, type ViewingForm } from './schemas.ts'
 import { visibleTo } from '#db/visibility.server.ts'
@@ -134,13 +135,13 @@ export async function setViewingStatus(
 /** A status change's outcome: a viewing result, with the client's stage change when one was made. */
 export type ViewingStatusResult = ({ ok: true; id: string; mailed: boolean; client: StageChange | null }) | { ok: false; fieldErrors: FieldErrors } | null
 
-/** One of the broker's viewings, or null for a foreign, malformed or unknown id. */
+/** One of the broker's viewings, or null for a foreign, malformed or unknown id, or one whose property or client is in the trash. */
 export async function getViewing(brokerId: string, viewingId: unknown) {
   if (!isUuid(viewingId)) return null
   const [row] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, brokerId)))
+    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, brokerId), viewingIsLive))
     .limit(1)
   return row ?? null
 }
@@ -177,7 +178,7 @@ export async function listViewings(brokerId: string, about: { propertyId: string
       feedbackAt: viewings.feedbackAt,
     })
     .from(viewings)
-    .where(and(visibleTo(viewings, brokerId), where))
+    .where(and(visibleTo(viewings, brokerId), where, viewingIsLive))
     .orderBy(order === 'newest' ? desc(viewings.startsAt) : asc(viewings.startsAt))
     .limit(200)
   return withNames(brokerId, rows)

@@ -36,12 +36,12 @@ async function recordNewMatches(tx: Transaction, now: Date, owner: SQL): Promise
              c.budget_min, c.budget_max, c.budget_currency, c.min_bedrooms,
              nullif(array(select fold_text(w) from unnest(c.wanted_places) w), '{}') as places
       from client_alerts a join clients c on c.id = a.client_id and c.owner_id = a.owner_id
-      where ${alertsOnSql('a')} and c.email is not null and a.owner_id ${owner}
+      where ${alertsOnSql('a')} and c.email is not null and c.deleted_at is null and a.owner_id ${owner}
     ), f as (
       select p.id, p.owner_id, p.purpose, p.category, p.type, p.price, p.previous_price, p.currency, p.bedrooms,
              p.created_at, p.price_changed_at, p.city_folded as city, p.area_folded as area
       from properties p
-      where p.status = 'active' and greatest(p.created_at, p.updated_at, p.price_changed_at) > ${since}::timestamptz
+      where p.status = 'active' and p.deleted_at is null and greatest(p.created_at, p.updated_at, p.price_changed_at) > ${since}::timestamptz
         and p.owner_id ${owner}
     ), wanted as (
       select d.client_id, d.owner_id, place from d cross join lateral unnest(d.places) as place
@@ -87,7 +87,8 @@ type DueRow = {
 /**
  * Step 2: clients with matches not mailed yet whose last alert is ALERT_MIN_GAP_HOURS old,
  * claimed (rows locked, skipped if another worker holds them) and marked mailed in the same
- * statement, with everything the mail says. Properties no longer shown to clients are dropped.
+ * statement, with everything the mail says. Properties no longer shown to clients are dropped;
+ * a client in the trash is not due (restored, they get what matched meanwhile).
  */
 async function takeDueMatches(tx: Transaction, now: Date, owner: SQL): Promise<DueRow[]> {
   const at = now.toISOString()
@@ -98,6 +99,7 @@ async function takeDueMatches(tx: Transaction, now: Date, owner: SQL): Promise<D
         where ${alertsOnSql('a')} and a.owner_id ${owner}
           and (a.last_mailed_at is null or a.last_mailed_at <= ${at}::timestamptz - make_interval(hours => ${ALERT_MIN_GAP_HOURS}))
           and exists (select 1 from alert_matches m where m.client_id = a.client_id and m.mailed_at is null)
+          and exists (select 1 from clients c where c.id = a.client_id and c.deleted_at is null)
         for update of a skip locked
       )
       update client_alerts a set last_mailed_at = ${at}::timestamptz from due where a.client_id = due.client_id
@@ -118,9 +120,9 @@ async function takeDueMatches(tx: Transaction, now: Date, owner: SQL): Promise<D
     from marked m
     join client_alerts a on a.client_id = m.client_id
     join clients c on c.id = m.client_id
-    join properties p on p.id = m.property_id and p.owner_id = m.owner_id and p.status not in ('draft', 'off_market')
+    join properties p on p.id = m.property_id and p.owner_id = m.owner_id and p.status not in ('draft', 'off_market') and p.deleted_at is null
     left join profiles pr on pr.id = m.owner_id
-    where c.email is not null`)
+    where c.email is not null and c.deleted_at is null`)
   return rowsOf<DueRow>(result)
 }
 

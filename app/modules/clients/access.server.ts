@@ -1,12 +1,21 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 import type { ClientStage } from '#db/reference.ts'
 
+/** Not in the trash: every read of a broker's clients but the trash's own says so. */
+export const liveClient = isNull(clients.deletedAt)
+
+/** An SQL boolean for another module's query: the client in `clientId` (an SQL expression or column) is not in the trash. */
+export function isLiveClientSql(clientId: SQL | { name: string }): SQL {
+  return sql`exists (select 1 from ${clients} where ${clients.id} = ${clientId} and ${clients.deletedAt} is null)`
+}
+
 /**
- * The broker's own client (id, name, stage), or null for foreign, malformed and unknown ids.
+ * The broker's own live client (id, name, stage), or null for foreign, malformed, unknown and
+ * trashed ids: a client in the trash has no pages, shortlist link, alerts or actions.
  * Given a transaction, the row is key-share locked until it commits: a row another module writes
  * about it (a deal, a shortlist item, a note) never points at a client deleted in between.
  */
@@ -15,20 +24,20 @@ export async function findOwnedClient(brokerId: string, clientId: unknown, tx?: 
   const query = (tx ?? getDb())
     .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage, email: clients.email })
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
 }
 
-/** Names of the broker's clients by id; ids that are gone or foreign are simply absent. */
+/** Names of the broker's live clients by id; ids that are gone, trashed or foreign are simply absent. */
 export async function getClientNames(brokerId: string, clientIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
   const ids = [...new Set(clientIds.filter((id): id is string => isUuid(id)))]
   if (ids.length === 0) return new Map<string, string>()
   const rows = await db
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
-    .where(and(visibleTo(clients, brokerId), inArray(clients.id, ids)))
+    .where(and(visibleTo(clients, brokerId), inArray(clients.id, ids), liveClient))
   return new Map(rows.map((row) => [row.id, row.fullName]))
 }
 
@@ -56,7 +65,7 @@ export async function resolveOwnedClients(brokerId: string, clientIds: readonly 
 
 /**
  * The broker's clients with these e-mail addresses (any case), as lower-case e-mail → id (the
- * first one made wins). For seeders that must not create a client twice.
+ * first one made wins), trashed ones included. For seeders that must not create a client twice.
  */
 export async function findClientIdsByEmail(brokerId: string, emails: readonly string[]) {
   if (emails.length === 0) return new Map<string, string>()

@@ -5,6 +5,7 @@ import { isUuid } from '#app/lib/ids.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { ClientFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
+import { liveClient } from './access.server.ts'
 import { countOf } from '#app/lib/format.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 
@@ -31,17 +32,17 @@ export async function* clientBatches(brokerId: string, filters: ClientFilters, b
   }
 }
 
-/** One of the broker's clients with every column, or null (foreign, malformed or unknown id). */
+/** One of the broker's live clients with every column, or null (foreign, malformed, unknown or trashed id). */
 export async function getClientRow(brokerId: string, clientId: unknown): Promise<ClientRow | null> {
   if (!isUuid(clientId)) return null
   const [row] = await getDb()
     .select(rowColumns)
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
   return row ?? null
 }
 
-/** Which of these e-mail addresses the broker's clients already have (compared without case). */
+/** Which of these e-mail addresses the broker's live clients already have (compared without case). */
 export async function existingClientEmails(brokerId: string, emails: string[]): Promise<Set<string>> {
   const wanted = [...new Set(emails.map((e) => e.toLowerCase()))]
   const found = new Set<string>()
@@ -49,7 +50,7 @@ export async function existingClientEmails(brokerId: string, emails: string[]): 
     const rows = await getDb()
       .select({ email: sql<string>`lower(${clients.email})` })
       .from(clients)
-      .where(and(visibleTo(clients, brokerId), inArray(sql`lower(${clients.email})`, wanted.slice(i, i + 1000))))
+      .where(and(visibleTo(clients, brokerId), liveClient, inArray(sql`lower(${clients.email})`, wanted.slice(i, i + 1000))))
     for (const row of rows) found.add(row.email)
   }
   return found

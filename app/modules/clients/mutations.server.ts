@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedClient } from './access.server.ts'
+import { findOwnedClient, liveClient } from './access.server.ts'
 import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
@@ -86,7 +86,7 @@ export async function setClientStageIn(
   const [before] = await tx
     .select({ stage: clients.stage, fullName: clients.fullName })
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
     .for('update')
   if (!before) return null
   const unchanged = { changed: false, fullName: before.fullName, from: before.stage, to: before.stage }
@@ -115,6 +115,25 @@ export async function setClientsStage(brokerId: string, clientIds: readonly stri
       else if (result) unchanged += 1
     }
     return { changed, unchanged }
+  })
+}
+
+/**
+ * Moves the client to the trash with an activity record: from then on the client is on no page,
+ * list, search or count, their shortlist link shows nothing, alerts stop and their deals, tasks
+ * and viewings are hidden, until restored; the trash is emptied 30 days later (trash.server.ts).
+ * Null when the client is not the broker's (or already in the trash).
+ */
+export async function deleteClient(brokerId: string, clientId: string) {
+  return getDb().transaction(async (tx) => {
+    const current = await findOwnedClient(brokerId, clientId, tx)
+    if (!current) return null
+    await tx
+      .update(clients)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(clients.id, current.id), eq(clients.ownerId, brokerId), isNull(clients.deletedAt)))
+    await recordActivity(tx, brokerId, { kind: 'client_deleted', clientId: current.id, summary: `Moved client ${current.fullName} to the trash` })
+    return current
   })
 }
 

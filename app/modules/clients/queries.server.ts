@@ -8,10 +8,12 @@ import { isUuid } from '#app/lib/ids.ts'
 import { searchWords } from '#app/modules/properties/filters.ts'
 import { matchesParsedText, matchesPrefixWords } from '#app/modules/properties/search-sql.server.ts'
 import type { ClientFilters } from './filters.ts'
+import { liveClient } from './access.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 
 export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
-  const conditions: SQL[] = [visibleTo(clients, brokerId)]
+  // The trash is in no list, search, count or export (migration 0024).
+  const conditions: SQL[] = [visibleTo(clients, brokerId), liveClient]
   const words = searchWords(f.q)
   if (words.length) {
     conditions.push(
@@ -51,13 +53,13 @@ export async function listClients(brokerId: string, filters: ClientFilters) {
   return { total: total.count, totalCapped: total.capped, items }
 }
 
-/** Every column of one of the broker's clients, or null (foreign, malformed or unknown id). */
+/** Every column of one of the broker's live clients, or null (foreign, malformed, unknown or trashed id). */
 export async function getClient(brokerId: string, clientId: unknown) {
   if (!isUuid(clientId)) return null
   const [row] = await getDb()
     .select()
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
     .limit(1)
   if (!row) return null
   const { search: _search, ...client } = row
@@ -67,7 +69,7 @@ export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
 
 /** How many of the broker's clients are in each stage, each counted up to the lists' cap (one query). */
 export function countClientsByStage(brokerId: string): Promise<Record<ClientStage, CappedCount>> {
-  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, visibleTo(clients, brokerId), LIST_COUNT_CAP)
+  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, and(visibleTo(clients, brokerId), liveClient)!, LIST_COUNT_CAP)
 }
 
 /** The broker's clients as select options (id, name), by name. */
@@ -75,7 +77,7 @@ export function listClientNames(brokerId: string, limit: number): Promise<{ id: 
   return getDb()
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
-    .where(visibleTo(clients, brokerId))
+    .where(and(visibleTo(clients, brokerId), liveClient))
     .orderBy(asc(clients.fullName), asc(clients.id))
     .limit(limit)
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte, or, sql, sum } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { deals } from '#db/schema.ts'
-import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
+import { DEAL_SUMMARY_COLUMNS, ofLiveClient } from './columns.server.ts'
 import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
@@ -68,7 +68,7 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
       shareTotal: sql<string | null>`sum(${BROKER_SHARE}) over (partition by ${deals.stage}, ${deals.currency})`.as('share_total'),
     })
     .from(deals)
-    .where(visibleTo(deals, brokerId))
+    .where(and(visibleTo(deals, brokerId), ofLiveClient))
     .as('ranked')
   const rows = await getDb()
     .select()
@@ -161,7 +161,7 @@ export async function sumOpenPipelineByCurrency(brokerId: string) {
   const rows = await getDb()
     .select({ currency: deals.currency, total: sum(deals.value).mapWith(Number), n: count() })
     .from(deals)
-    .where(and(visibleTo(deals, brokerId), inArray(deals.stage, [...OPEN_DEAL_STAGES])))
+    .where(and(visibleTo(deals, brokerId), inArray(deals.stage, [...OPEN_DEAL_STAGES]), ofLiveClient))
     .groupBy(deals.currency)
     .orderBy(sql`sum(${deals.value}) desc nulls last`)
   return rows.map((r) => ({ currency: r.currency, total: r.total ?? 0, count: r.n }))

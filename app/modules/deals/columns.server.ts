@@ -1,3 +1,4 @@
+import { isLiveClientSql } from '#app/modules/clients/access.server.ts'
 import { deals } from '#db/schema.ts'
 
 /** What every deal listing shows (board card, client page, deal page). */
@@ -10,3 +11,6 @@ export const DEAL_SUMMARY_COLUMNS = {
   expectedCloseDate: deals.expectedCloseDate,
   propertyId: deals.propertyId,
 }
+
+/** A deal is its client's: while the client is in the trash, so are their deals (hidden everywhere). */
+export const ofLiveClient = isLiveClientSql(deals.clientId)

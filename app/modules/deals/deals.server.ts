@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { deals } from '#db/schema.ts'
-import { DEAL_SUMMARY_COLUMNS } from './columns.server.ts'
+import { DEAL_SUMMARY_COLUMNS, ofLiveClient } from './columns.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient, getClientNames, getClientStages } from '#app/modules/clients/access.server.ts'
 import { setClientStageIn, type StageChange } from '#app/modules/clients/mutations.server.ts'
@@ -86,7 +86,7 @@ export async function updateDeal(brokerId: string, dealId: unknown, changes: Dea
   const [row] = await getDb()
     .update(deals)
     .set({ ...toColumns(changes), updatedAt: sql`now()` })
-    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
     .returning({ id: deals.id })
   return row ?? null
 }
@@ -116,7 +116,7 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
     const [deal] = await tx
       .select({ id: deals.id, title: deals.title, stage: deals.stage, clientId: deals.clientId, propertyId: deals.propertyId })
       .from(deals)
-      .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
+      .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
       .for('update')
     if (!deal) return null
     const moved = deal.stage !== stage
@@ -172,10 +172,15 @@ export async function findOwnedDeal(brokerId: string, dealId: unknown, tx?: Tran
   const query = (tx ?? getDb())
     .select({ id: deals.id, title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
     .from(deals)
-    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
+}
+
+/** An SQL boolean for another module's query: the deal in `dealId` (an SQL expression or column) exists and its client is live. */
+export function isLiveDealSql(dealId: SQL | { name: string }): SQL {
+  return sql`exists (select 1 from ${deals} where ${deals.id} = ${dealId} and ${ofLiveClient})`
 }
 
 /** Titles of the broker's deals by id; ids that are gone or foreign are simply absent. */
@@ -185,7 +190,7 @@ export async function getDealTitles(brokerId: string, dealIds: readonly (string 
   const rows = await db
     .select({ id: deals.id, title: deals.title })
     .from(deals)
-    .where(and(visibleTo(deals, brokerId), inArray(deals.id, ids)))
+    .where(and(visibleTo(deals, brokerId), inArray(deals.id, ids), ofLiveClient))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
 
@@ -204,7 +209,7 @@ export async function getDeal(brokerId: string, dealId: unknown) {
       clientId: deals.clientId,
     })
     .from(deals)
-    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId)))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
     .limit(1)
   if (!row) return null
   const [clientNames, propertyTitles] = await Promise.all([

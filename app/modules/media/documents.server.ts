@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { propertyDocuments } from '#db/schema.ts'
@@ -101,46 +101,42 @@ export function setDocumentShared(brokerId: string, property: PropertyRef, docum
   })
 }
 
+/** Moves the document to the trash; its file stays until the trash is emptied (trash.server.ts). */
 export function deleteDocument(brokerId: string, property: PropertyRef, documentId: string) {
   return asResult(async () => {
-  if (!isUuid(documentId)) missing()
-  const deleted = await getDb().transaction(async (tx) => {
-    const [row] = await tx
-      .delete(propertyDocuments)
-      .where(ownDocument(brokerId, property, documentId))
-      .returning({
-        title: propertyDocuments.title,
-        propertyId: propertyDocuments.propertyId,
-        storageKey: propertyDocuments.storageKey,
+    if (!isUuid(documentId)) missing()
+    return getDb().transaction(async (tx) => {
+      const [row] = await tx
+        .update(propertyDocuments)
+        .set({ deletedAt: sql`now()` })
+        .where(ownDocument(brokerId, property, documentId))
+        .returning({ title: propertyDocuments.title, propertyId: propertyDocuments.propertyId })
+      if (!row) missing()
+      await recordActivity(tx, brokerId, {
+        kind: 'document_deleted',
+        propertyId: row.propertyId,
+        summary: `Moved “${row.title}” of ${property.title} to the trash`,
       })
-    if (!row) missing()
-    await recordActivity(tx, brokerId, {
-      kind: 'document_deleted',
-      propertyId: row.propertyId,
-      summary: `Deleted “${row.title}” from ${property.title}`,
+      return row
     })
-    return row
-  })
-  // After the commit: a failure here leaves an unreferenced file, never a row without its file.
-  await getFileStorage()
-    .delete([deleted.storageKey])
-    .catch((error: unknown) => logger.error({ err: error, storageKey: deleted.storageKey }, 'Could not remove the file of a deleted document'))
-  return deleted
   })
 }
 
+/** One of the broker's live documents of this property. */
 const ownDocument = (brokerId: string, property: PropertyRef, documentId: string) =>
   and(
     eq(propertyDocuments.id, documentId),
     visibleTo(propertyDocuments, brokerId),
     eq(propertyDocuments.propertyId, property.id),
+    isNull(propertyDocuments.deletedAt),
   )
 
-async function checkRoomForDocument(db: Database | Transaction, propertyId: string) {
+/** Documents in the trash take no place; the restore of a document checks the same. */
+export async function checkRoomForDocument(db: Database | Transaction, propertyId: string) {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(propertyDocuments)
-    .where(eq(propertyDocuments.propertyId, propertyId))
+    .where(and(eq(propertyDocuments.propertyId, propertyId), isNull(propertyDocuments.deletedAt)))
   if ((row?.count ?? 0) >= MAX_DOCUMENTS_PER_PROPERTY) {
     refuse(
       'document',

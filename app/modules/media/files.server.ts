@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 
 /**
  * A photo's stored files and whose property it belongs to, for any viewer: who may see it is
- * decided above media (modules/sharing/file-access.server.ts).
+ * decided above media (modules/sharing/file-access.server.ts). `trashed`: only its owner may
+ * (the trash page shows it).
  */
 export async function findPhotoFile(photoId: string) {
   if (!isUuid(photoId)) return null
@@ -16,6 +17,7 @@ export async function findPhotoFile(photoId: string) {
       width: propertyPhotos.width,
       originalKey: propertyPhotos.originalKey,
       variantKeys: propertyPhotos.variantKeys,
+      trashed: sql<boolean>`${propertyPhotos.deletedAt} is not null`,
     })
     .from(propertyPhotos)
     .where(eq(propertyPhotos.id, photoId))
@@ -33,6 +35,7 @@ export async function findDocumentFile(documentId: string) {
       fileName: propertyDocuments.fileName,
       contentType: propertyDocuments.contentType,
       storageKey: propertyDocuments.storageKey,
+      trashed: sql<boolean>`${propertyDocuments.deletedAt} is not null`,
     })
     .from(propertyDocuments)
     .where(eq(propertyDocuments.id, documentId))

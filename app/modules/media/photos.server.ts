@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { propertyPhotos, type VariantKeys } from '#db/schema.ts'
@@ -108,31 +108,30 @@ export function updatePhotoCaption(brokerId: string, property: PropertyRef, phot
   const updated = await getDb()
     .update(propertyPhotos)
     .set({ caption: parsed.data })
-    .where(and(eq(propertyPhotos.id, photoId), visibleTo(propertyPhotos, brokerId), eq(propertyPhotos.propertyId, property.id)))
+    .where(and(eq(propertyPhotos.id, photoId), visibleTo(propertyPhotos, brokerId), eq(propertyPhotos.propertyId, property.id), isNull(propertyPhotos.deletedAt)))
     .returning({ id: propertyPhotos.id })
   if (updated.length === 0) missing()
   })
 }
 
-/** Deletes the row (the others close the gap), then its files. */
+/**
+ * Moves the photo to the trash (the others close the gap); its files stay until the trash is
+ * emptied (trash.server.ts), so a restore brings it back whole.
+ */
 export function deletePhoto(brokerId: string, property: PropertyRef, photoId: string) {
-  return asResult(async () => {
-  const keys = await getDb().transaction(async (tx) => {
-    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
-    const [deleted] = await tx
-      .delete(propertyPhotos)
-      .where(eq(propertyPhotos.id, photoId))
-      .returning({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
-    if (!deleted) missing()
-    await saveOrder(tx, rows, rows.map((row) => row.id).filter((id) => id !== photoId))
-    await recordActivity(tx, brokerId, { kind: 'photo_deleted', propertyId: property.id, summary: `Deleted a photo of ${property.title}` })
-    return [deleted.originalKey, ...Object.values(deleted.variantKeys)]
-  })
-  // After the commit: a failure here leaves an unreferenced file, never a row without its file.
-  await getFileStorage()
-    .delete(keys)
-    .catch((error: unknown) => logger.error({ err: error, photoId }, 'Could not remove the files of a deleted photo'))
-  })
+  return asResult(() =>
+    getDb().transaction(async (tx) => {
+      const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
+      const [trashed] = await tx
+        .update(propertyPhotos)
+        .set({ deletedAt: sql`now()` })
+        .where(and(eq(propertyPhotos.id, photoId), isNull(propertyPhotos.deletedAt)))
+        .returning({ id: propertyPhotos.id })
+      if (!trashed) missing()
+      await saveOrder(tx, rows, rows.map((row) => row.id).filter((id) => id !== photoId))
+      await recordActivity(tx, brokerId, { kind: 'photo_deleted', propertyId: property.id, summary: `Moved a photo of ${property.title} to the trash` })
+    }),
+  )
 }
 
 async function checkPhotoFile(file: UploadedFile): Promise<FileKind> {
@@ -173,15 +172,18 @@ function photoProblemMessage(name: string, kind: FileKind, problem: PhotoProblem
   return `“${name}” could not be read as an image. It may be damaged.`
 }
 
-/** Refuses what would pass the per-property limit; returns the position after the last photo. */
-async function checkRoomForPhotos(db: Database | Transaction, propertyId: string, adding: number) {
+/**
+ * Refuses what would pass the per-property limit (photos in the trash take no place); returns
+ * the position after the last photo. The restore of a photo checks the same.
+ */
+export async function checkRoomForPhotos(db: Database | Transaction, propertyId: string, adding: number) {
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
       nextPosition: sql<number>`coalesce(max(${propertyPhotos.position}) + 1, 0)::int`,
     })
     .from(propertyPhotos)
-    .where(eq(propertyPhotos.propertyId, propertyId))
+    .where(and(eq(propertyPhotos.propertyId, propertyId), isNull(propertyPhotos.deletedAt)))
   const existing = row?.count ?? 0
   if (existing + adding > MAX_PHOTOS_PER_PROPERTY) {
     const room = MAX_PHOTOS_PER_PROPERTY - existing
@@ -195,16 +197,16 @@ async function checkRoomForPhotos(db: Database | Transaction, propertyId: string
   return row?.nextPosition ?? 0
 }
 
-/** All photos of the broker's property in order, locked against other photo changes to it. */
+/** All live photos of the broker's property in order, locked against other photo changes to it. */
 async function lockPhotoOrder(tx: Transaction, brokerId: string, property: PropertyRef, photoId: string) {
   if (!isUuid(photoId)) missing()
   await lockPropertyMedia(tx, property.id)
   const rows = await tx
     .select({ id: propertyPhotos.id, position: propertyPhotos.position })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.propertyId, property.id), visibleTo(propertyPhotos, brokerId)))
+    .where(and(eq(propertyPhotos.propertyId, property.id), visibleTo(propertyPhotos, brokerId), isNull(propertyPhotos.deletedAt)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
-  // Not this property's photo, or deleted by another request while this one waited for the lock.
+  // Not this property's photo, or trashed by another request while this one waited for the lock.
   if (!rows.some((row) => row.id === photoId)) missing()
   return rows
 }

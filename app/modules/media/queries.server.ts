@@ -1,9 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
 import { photoFileTags } from './file-tags.server.ts'
 import type { PhotoForImage } from './variants.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+
+/** Photos and documents in the trash are on no page: every read here but the trash's says so. */
+const livePhoto = isNull(propertyPhotos.deletedAt)
+const liveDocument = isNull(propertyDocuments.deletedAt)
 
 /** A row with its storage keys as a page gets it: the keys stay here, their tags go out. */
 function withTags<Row extends { variantKeys: Record<string, string> }>({ variantKeys, ...row }: Row) {
@@ -23,7 +27,7 @@ export async function listPhotos(brokerId: string, propertyId: string) {
       variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.propertyId, propertyId), visibleTo(propertyPhotos, brokerId)))
+    .where(and(eq(propertyPhotos.propertyId, propertyId), visibleTo(propertyPhotos, brokerId), livePhoto))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return rows.map(withTags)
 }
@@ -43,8 +47,8 @@ export async function getCoverPhotos(brokerId: string | null, propertyIds: strin
     .from(propertyPhotos)
     .where(
       brokerId
-        ? and(inArray(propertyPhotos.propertyId, propertyIds), visibleTo(propertyPhotos, brokerId))
-        : inArray(propertyPhotos.propertyId, propertyIds),
+        ? and(inArray(propertyPhotos.propertyId, propertyIds), visibleTo(propertyPhotos, brokerId), livePhoto)
+        : and(inArray(propertyPhotos.propertyId, propertyIds), livePhoto),
     )
     .orderBy(propertyPhotos.propertyId, asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return new Map<string, PhotoForImage>(rows.map(({ propertyId, ...photo }) => [propertyId, withTags(photo)]))
@@ -62,27 +66,8 @@ export function listDocuments(brokerId: string, propertyId: string) {
       createdAt: propertyDocuments.createdAt,
     })
     .from(propertyDocuments)
-    .where(and(eq(propertyDocuments.propertyId, propertyId), visibleTo(propertyDocuments, brokerId)))
+    .where(and(eq(propertyDocuments.propertyId, propertyId), visibleTo(propertyDocuments, brokerId), liveDocument))
     .orderBy(asc(propertyDocuments.createdAt))
-}
-
-/** Every storage key of a property's files, to delete them with the property. */
-export async function listPropertyFileKeys(brokerId: string, propertyId: string): Promise<string[]> {
-  const db = getDb()
-  const [photos, documents] = await Promise.all([
-    db
-      .select({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
-      .from(propertyPhotos)
-      .where(and(eq(propertyPhotos.propertyId, propertyId), visibleTo(propertyPhotos, brokerId))),
-    db
-      .select({ storageKey: propertyDocuments.storageKey })
-      .from(propertyDocuments)
-      .where(and(eq(propertyDocuments.propertyId, propertyId), visibleTo(propertyDocuments, brokerId))),
-  ])
-  return [
-    ...photos.flatMap((p) => [p.originalKey, ...Object.values(p.variantKeys)]),
-    ...documents.map((d) => d.storageKey),
-  ]
 }
 
 /** The photos of several of the broker's properties, in order, in one query (share pages). */
@@ -97,7 +82,7 @@ export async function listPhotosOfProperties(ownerId: string, propertyIds: strin
       variantKeys: propertyPhotos.variantKeys,
     })
     .from(propertyPhotos)
-    .where(and(visibleTo(propertyPhotos, ownerId), inArray(propertyPhotos.propertyId, propertyIds)))
+    .where(and(visibleTo(propertyPhotos, ownerId), inArray(propertyPhotos.propertyId, propertyIds), livePhoto))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   return rows.map(withTags)
 }
@@ -112,6 +97,7 @@ export function listSharedDocumentsOfProperties(ownerId: string, propertyIds: st
         visibleTo(propertyDocuments, ownerId),
         inArray(propertyDocuments.propertyId, propertyIds),
         eq(propertyDocuments.sharedWithClients, true),
+        liveDocument,
       ),
     )
     .orderBy(asc(propertyDocuments.createdAt))
@@ -125,6 +111,6 @@ export async function photoSetVersion(ownerId: string): Promise<string> {
   const [row] = await getDb()
     .select({ version: sql<string | null>`md5(string_agg(${propertyPhotos.id}::text || ':' || ${propertyPhotos.position}, ',' order by ${propertyPhotos.id}))` })
     .from(propertyPhotos)
-    .where(visibleTo(propertyPhotos, ownerId))
+    .where(and(visibleTo(propertyPhotos, ownerId), livePhoto))
   return row?.version ?? 'none'
 }

@@ -1,13 +1,25 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { PropertyStatus, Purpose } from '#db/reference.ts'
 
+/** Not in the trash: every read of a broker's properties but the trash's own says so. */
+export const liveProperty = isNull(properties.deletedAt)
+
 /**
- * The broker's own property (id, title, category), or null for a foreign, malformed or unknown
- * id. Every property page, file and action goes through this, so a foreign id is always "not found".
+ * An SQL boolean for another module's query: the property in `propertyId` (an SQL expression,
+ * such as a column) is live, not in the trash. A null id is not live.
+ */
+export function isLivePropertySql(propertyId: SQL | { name: string }): SQL {
+  return sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.deletedAt} is null)`
+}
+
+/**
+ * The broker's own live property (id, title, category), or null for a foreign, malformed or unknown
+ * id, or one in the trash. Every property page, file and action goes through this, so a foreign
+ * or trashed id is always "not found".
  * Given a transaction, the row is key-share locked until it commits: a row another module writes
  * about it (a deal, a note) never points at a property deleted in between.
  */
@@ -16,20 +28,20 @@ export async function findOwnedProperty(brokerId: string, propertyId: unknown, t
   const query = (tx ?? getDb())
     .select({ id: properties.id, title: properties.title, category: properties.category })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId)))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId), liveProperty))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
 }
 
-/** Titles of the broker's properties by id; ids that are gone or foreign are simply absent. */
+/** Titles of the broker's live properties by id; ids that are gone, trashed or foreign are simply absent. */
 export async function getPropertyTitles(brokerId: string, propertyIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
   const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
   if (ids.length === 0) return new Map<string, string>()
   const rows = await db
     .select({ id: properties.id, title: properties.title })
     .from(properties)
-    .where(and(visibleTo(properties, brokerId), inArray(properties.id, ids)))
+    .where(and(visibleTo(properties, brokerId), inArray(properties.id, ids), liveProperty))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
 
@@ -57,7 +69,7 @@ export async function resolveOwnedProperties(brokerId: string, propertyIds: read
 
 /**
  * The broker's properties with these reference codes, as code → id (the first one made wins
- * when a broker reused a code). For seeders that must not create a listing twice.
+ * when a broker reused a code), trashed ones included. For seeders that must not create a listing twice.
  */
 export async function findPropertyIdsByReferenceCode(brokerId: string, referenceCodes: readonly string[]) {
   if (referenceCodes.length === 0) return new Map<string, string>()
@@ -72,7 +84,7 @@ export async function findPropertyIdsByReferenceCode(brokerId: string, reference
 }
 
 /**
- * Every property id of the broker, in the caller's transaction: the account deletion reads
+ * Every property id of the broker, trashed ones too, in the caller's transaction: the account deletion reads
  * them before the rows go, because photo and document files are stored per property.
  */
 export async function listAllPropertyIds(brokerId: string, tx: Transaction): Promise<string[]> {
@@ -97,7 +109,7 @@ export async function getPropertyAddressLine(brokerId: string, propertyId: unkno
       country: properties.country,
     })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId)))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId), liveProperty))
     .limit(1)
   if (!row) return null
   const town = [row.postalCode, row.city].filter(Boolean).join(' ')

@@ -4,6 +4,7 @@ import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import type { PropertyFilters } from './filters.ts'
 import { filterConditions } from './queries.server.ts'
+import { liveProperty } from './access.server.ts'
 import { countOf } from '#app/lib/format.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 
@@ -33,7 +34,7 @@ export async function* propertyBatches(brokerId: string, filters: PropertyFilter
   }
 }
 
-/** Which of these reference codes the broker already uses (compared without case). */
+/** Which of these reference codes the broker's live properties already use (compared without case). */
 export async function existingReferenceCodes(brokerId: string, codes: string[]): Promise<Set<string>> {
   const wanted = [...new Set(codes.map((c) => c.toLowerCase()))]
   if (!wanted.length) return new Set()
@@ -43,7 +44,7 @@ export async function existingReferenceCodes(brokerId: string, codes: string[]):
     const rows = await getDb()
       .select({ code: sql<string>`lower(${properties.referenceCode})` })
       .from(properties)
-      .where(and(visibleTo(properties, brokerId), inArray(sql`lower(${properties.referenceCode})`, wanted.slice(i, i + 1000))))
+      .where(and(visibleTo(properties, brokerId), liveProperty, inArray(sql`lower(${properties.referenceCode})`, wanted.slice(i, i + 1000))))
     for (const row of rows) found.add(row.code)
   }
   return found
@@ -88,7 +89,7 @@ export function isPropertyLimitError(error: unknown): boolean {
 }
 
 /** A broker's listings open to everyone (public and active): what a portal feed publishes. */
-const openListings = (brokerId: string) => and(visibleTo(properties, brokerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'))
+const openListings = (brokerId: string) => and(visibleTo(properties, brokerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'), liveProperty)
 
 /**
  * What changes whenever a listed property changes, joins or leaves the set: their number and

@@ -31,7 +31,7 @@ export const hasBudget = (client: Pick<Requirements, 'budgetMin' | 'budgetMax'>)
  */
 function fitsAllButBudget(brokerId: string, client: Requirements): SQL[] {
   // Literal status: the partial place indexes need to see it, also in a generic plan.
-  const must: SQL[] = [visibleTo(properties, brokerId), sql`${properties.status} = 'active'`]
+  const must: SQL[] = [visibleTo(properties, brokerId), sql`${properties.status} = 'active'`, sql`${properties.deletedAt} is null`]
   if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
   if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
   if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))

@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { listPropertyFileKeys } from '#app/modules/media/queries.server.ts'
-import { getFileStorage } from '#app/modules/media/storage.server.ts'
 import { findChangeableProperty } from './access.server.ts'
+import { isPropertyLimitError } from './bulk.server.ts'
 import { closedStatusOf, isClosedStatus, label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
 import type { Category, PropertyStatus } from '#db/reference.ts'
-import { logger } from '#app/lib/logger.server.ts'
 import { changeableBy } from '#db/visibility.server.ts'
 
 export const PROPERTY_LIMIT_MESSAGE =
@@ -50,12 +48,6 @@ export function toColumns(category: Category, v: PropertyFormValue) {
   }
 }
 
-function isPropertyLimitError(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { message?: unknown }).message === 'property_limit_reached') return true
-  }
-  return false
-}
 
 /** Inserts the property and its activity in one transaction; the database enforces the plan limit. */
 export async function createProperty(brokerId: string, category: Category, value: PropertyFormValue) {
@@ -164,22 +156,20 @@ export async function updatePrivateNotes(brokerId: string, propertyId: string, p
 }
 
 /**
- * Deletes the property (photos and documents rows cascade) with an activity record, then its
- * stored files. The rows go first: a failed file delete leaves an unreachable file, never a
- * listing whose photos are missing. Null when the property is not the broker's.
+ * Moves the property to the trash with an activity record: from then on it is on no page, list,
+ * search, share page, feed or count (the plan's included) until restored, and its photos and
+ * documents stay stored; the trash is emptied 30 days later (trash.server.ts). Null when the
+ * property is not the broker's (or already in the trash).
  */
 export async function deleteProperty(brokerId: string, propertyId: string) {
-  const current = await findChangeableProperty(brokerId, propertyId)
-  if (!current) return null
-  const keys = await listPropertyFileKeys(brokerId, propertyId)
-  await getDb().transaction(async (tx) => {
-    await tx.delete(properties).where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
-    await recordActivity(tx, brokerId, { kind: 'property_deleted', propertyId, summary: `Deleted ${current.title}` })
+  return getDb().transaction(async (tx) => {
+    const current = await findChangeableProperty(brokerId, propertyId, tx)
+    if (!current) return null
+    await tx
+      .update(properties)
+      .set({ deletedAt: sql`now()` })
+      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId), isNull(properties.deletedAt)))
+    await recordActivity(tx, brokerId, { kind: 'property_deleted', propertyId, summary: `Moved ${current.title} to the trash` })
+    return current
   })
-  try {
-    await getFileStorage().delete(keys)
-  } catch (error) {
-    logger.error({ err: error, propertyId }, 'Files of a deleted property could not be removed')
-  }
-  return current
 }

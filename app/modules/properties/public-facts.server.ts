@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { HIDDEN_FROM_CLIENTS } from './client-visibility.ts'
@@ -46,6 +46,7 @@ function selectPublicFacts(ownerId: string, propertyIds: readonly string[]) {
         eq(properties.ownerId, ownerId),
         inArray(properties.id, [...propertyIds]),
         notInArray(properties.status, [...HIDDEN_FROM_CLIENTS]),
+        isNull(properties.deletedAt),
       ),
     )
 }
@@ -53,7 +54,7 @@ export type PublicFacts = Awaited<ReturnType<typeof selectPublicFacts>>[number]
 
 /**
  * The client-visible facts of some of one broker's properties, by id (in no order). Drafts and
- * off-market properties are absent: this is the one query behind every page a client sees.
+ * off-market properties are absent, and so is the trash: this is the one query behind every page a client sees.
  */
 export async function getPublicFacts(ownerId: string, propertyIds: readonly string[]): Promise<Map<string, PublicFacts>> {
   if (propertyIds.length === 0) return new Map()
@@ -69,7 +70,7 @@ export function isOpenToEveryoneSql(ownerId: string, propertyId: string): SQL {
   return sql`exists (
     select 1 from ${properties}
     where ${properties.id} = ${propertyId} and ${properties.ownerId} = ${ownerId}
-      and ${properties.visibility} = 'public' and ${properties.status} = 'active'
+      and ${properties.visibility} = 'public' and ${properties.status} = 'active' and ${properties.deletedAt} is null
   )`
 }
 
@@ -81,6 +82,6 @@ export function isShownToClientsSql(ownerId: string, propertyId: string): SQL {
   return sql`exists (
     select 1 from ${properties}
     where ${properties.id} = ${propertyId} and ${properties.ownerId} = ${ownerId}
-      and ${notInArray(properties.status, [...HIDDEN_FROM_CLIENTS])}
+      and ${notInArray(properties.status, [...HIDDEN_FROM_CLIENTS])} and ${properties.deletedAt} is null
   )`
 }

@@ -6,6 +6,7 @@ import { STATUSES, type PropertyStatus } from '#db/reference.ts'
 import { properties } from '#db/schema.ts'
 import { escapeLike } from '#app/lib/sql-like.ts'
 import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
+import { liveProperty } from './access.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { searchWords, type PropertyFilters } from './filters.ts'
@@ -24,7 +25,8 @@ export type PropertyScope = { ownerId: string } | 'public'
  * same rows). Public listings search the plain vector, whose index holds public active rows only.
  */
 export function filterConditions(scope: PropertyScope, f: PropertyFilters, { walk = false } = {}): SQL[] {
-  const conditions: SQL[] = []
+  // The trash is in no list, search, count or export (migration 0024).
+  const conditions: SQL[] = [liveProperty]
   const words = searchWords(f.q)
   if (scope === 'public') {
     conditions.push(PUBLIC_SCOPE)
@@ -79,11 +81,11 @@ export const PROPERTY_CARD_COLUMNS = {
 
 const ownedBy = (brokerId: string) => visibleTo(properties, brokerId)
 /**
- * Public listings: every broker's public properties that are active (the status filter is moot).
- * Literals, not parameters: the planner must see them to use the partial search index even in a
- * prepared statement's generic plan.
+ * Public listings: every broker's public properties that are active and not in the trash (the
+ * status filter is moot). Literals, not parameters: the planner must see them to use the partial
+ * search index even in a prepared statement's generic plan.
  */
-const PUBLIC_SCOPE = sql`(${properties.visibility} = 'public' and ${properties.status} = 'active')`
+const PUBLIC_SCOPE = sql`(${properties.visibility} = 'public' and ${properties.status} = 'active' and ${properties.deletedAt} is null)`
 
 const ORDER = {
   newest: [desc(properties.createdAt), desc(properties.id)],
@@ -162,19 +164,19 @@ export async function getPropertyCards(brokerId: string, propertyIds: readonly s
     ? await getDb()
         .select(PROPERTY_CARD_COLUMNS)
         .from(properties)
-        .where(and(visibleTo(properties, brokerId), inArray(properties.id, [...propertyIds])))
+        .where(and(visibleTo(properties, brokerId), inArray(properties.id, [...propertyIds]), liveProperty))
     : []
   const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
   return new Map(rows.map((row) => [row.id, { ...row, cover: covers.get(row.id) ?? null }]))
 }
 
-/** Every column of one of the broker's properties, or null (foreign, malformed or unknown id). */
+/** Every column of one of the broker's live properties, or null (foreign, malformed, unknown or trashed id). */
 export async function getProperty(brokerId: string, propertyId: unknown) {
   if (!isUuid(propertyId)) return null
   const [row] = await getDb()
     .select()
     .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId)))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId), liveProperty))
     .limit(1)
   if (!row) return null
   const { search: _search, cityFolded: _city, areaFolded: _area, ...property } = row
@@ -189,7 +191,7 @@ export type PropertyUsage = { count: number; countText: string; limit: number; c
 export const USAGE_COUNT_CAP = 1000
 
 /**
- * The broker's property count against the plan, and whether one more fits: the seed's
+ * The broker's live property count against the plan (the trash takes no place), and whether one more fits: the seed's
  * get_user_property_count and can_add_property, in one query that stops counting at the cap
  * (a 20,000-row portfolio costs what a 1,000-row one does). Count 0 and can_add false on error.
  * The limit itself is enforced by the insert trigger; this only informs the screens.
@@ -202,7 +204,7 @@ export async function getPropertyUsage(brokerId: string, limit: number): Promise
           select c.n < plan_property_limit(s.plan) and subscription_is_usable(s.plan, s.trial_end_date, s.status, s.past_due_since)
           from user_subscriptions s where s.user_id = ${brokerId}
         ), false) as can_add
-      from (select count(*)::int as n from (select 1 from properties where owner_id = ${brokerId} limit ${USAGE_COUNT_CAP + 1}) owned) c`)
+      from (select count(*)::int as n from (select 1 from properties where owner_id = ${brokerId} and deleted_at is null limit ${USAGE_COUNT_CAP + 1}) owned) c`)
     const count = Math.min(Number(row?.count ?? 0), USAGE_COUNT_CAP)
     const countText = Number(row?.count ?? 0) > USAGE_COUNT_CAP ? `${formatNumber(USAGE_COUNT_CAP)}+` : formatNumber(count)
     return { count, countText, limit, canAdd: row?.can_add === true }
@@ -226,7 +228,7 @@ export async function getPublicPropertyOwner(propertyId: unknown): Promise<strin
 
 /** How many of the broker's properties are in each status, each counted up to the lists' cap (one query). */
 export function countPropertiesByStatus(brokerId: string): Promise<Record<PropertyStatus, CappedCount>> {
-  return countEachUpTo(properties, properties.status, STATUSES, ownedBy(brokerId), LIST_COUNT_CAP)
+  return countEachUpTo(properties, properties.status, STATUSES, and(ownedBy(brokerId), liveProperty)!, LIST_COUNT_CAP)
 }
 
 /** The broker's properties as select options (id, title), by title. */
@@ -234,7 +236,7 @@ export function listPropertyTitles(brokerId: string, limit: number): Promise<{ i
   return getDb()
     .select({ id: properties.id, title: properties.title })
     .from(properties)
-    .where(ownedBy(brokerId))
+    .where(and(ownedBy(brokerId), liveProperty))
     .orderBy(asc(properties.title), asc(properties.id))
     .limit(limit)
 }

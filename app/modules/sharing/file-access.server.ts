@@ -47,6 +47,8 @@ export async function findViewablePhoto(viewer: Viewer, requestedId: string): Pr
   const file = await findPhotoFile(photoId)
   if (!file) return null
   if (viewer !== null && viewer.brokerId === file.ownerId) return { file, open: false }
+  // A photo in the trash is its owner's alone (the trash page shows it), whatever shows its property.
+  if (file.trashed) return null
   const openFor = await photoOpenFor(file)
   if (openFor === null || openFor <= 0) return null
   rememberOpenPhoto(photoId, file, openFor, mark)
@@ -56,10 +58,10 @@ export async function findViewablePhoto(viewer: Viewer, requestedId: string): Pr
 /** The same for documents: the owner, or anyone through a live share when marked as shared. */
 export async function canDownloadDocument(
   viewer: Viewer,
-  document: FileOwnership & { sharedWithClients: boolean },
+  document: FileOwnership & { sharedWithClients: boolean; trashed: boolean },
 ): Promise<boolean> {
   if (viewer !== null && viewer.brokerId === document.ownerId) return true
-  if (!document.sharedWithClients) return false
+  if (!document.sharedWithClients || document.trashed) return false
   const [row] = await queryRows<{ open: boolean }>(sql`select ${isReachableThroughLiveShare(document)} as open`)
   return row?.open === true
 }

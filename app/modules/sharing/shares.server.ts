@@ -4,9 +4,9 @@ import { getDb, type Transaction } from '#db/client.server.ts'
 import { shareContentVersions, shares } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedClient, getClientNames } from '#app/modules/clients/access.server.ts'
+import { findOwnedClient, getClientNames, isLiveClientSql } from '#app/modules/clients/access.server.ts'
 import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
-import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import { findOwnedProperty, getPropertyTitles, isLivePropertySql } from '#app/modules/properties/access.server.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import { qrCodeSvg } from './qr-code.server.ts'
 import { sharePath, shareState, whyShareShowsNothing, type SharePanelData } from './share-links.ts'
@@ -35,15 +35,23 @@ export type LiveShare = {
   contentVersion: number
 }
 
-/** Not revoked and not expired, evaluated by the database clock (one clock for every server). */
 /** Every link of this broker, live or not, by id (account deletion, in its transaction). */
 export async function listShareIdsOf(ownerId: string, tx: Transaction): Promise<string[]> {
   const rows = await tx.select({ id: shares.id }).from(shares).where(visibleTo(shares, ownerId))
   return rows.map((row) => row.id)
 }
 
+/**
+ * Not revoked and not expired, evaluated by the database clock (one clock for every server), and
+ * its property or client not in the trash: a trashed target's links answer like revoked ones.
+ */
 export function liveShareCondition(): SQL {
-  return and(isNull(shares.revokedAt), or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`))) as SQL
+  return and(
+    isNull(shares.revokedAt),
+    or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`)),
+    or(isNull(shares.propertyId), isLivePropertySql(shares.propertyId)),
+    or(isNull(shares.clientId), isLiveClientSql(shares.clientId)),
+  ) as SQL
 }
 
 export type CreateShareResult = { ok: true; id: string; path: string } | { ok: false; message: string }

@@ -3,6 +3,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { orNotFound } from '#app/lib/http.ts'
 import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
+import { describeLocal } from '#app/modules/agenda/format.ts'
 import { TaskFormSchema, ViewingFormSchema } from '#app/modules/agenda/schemas.ts'
 import { createTask, deleteTask, setTaskDone } from '#app/modules/agenda/tasks.server.ts'
 import { createViewing } from '#app/modules/agenda/viewings.server.ts'
@@ -53,11 +54,15 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
       throw redirect(here)
     }
     case 'add-task': {
+      // "About" left empty on /agenda: a task of the broker's own, about no record.
       const about = form.get('about')
       if (typeof about === 'string' && about.includes(':')) {
         const [subject, subjectId] = about.split(':')
         form.set('subject', subject ?? '')
         form.set('subjectId', subjectId ?? '')
+      } else if (typeof about === 'string' && about !== '') {
+        // Not an option the select offers: refused as a subject ("Choose what the task is about.").
+        form.set('subject', about)
       }
       const own = fixed.propertyId ? ['property', fixed.propertyId] : fixed.clientId ? ['client', fixed.clientId] : fixed.dealId ? ['deal', fixed.dealId] : null
       if (own) {
@@ -78,8 +83,9 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
     }
     case 'complete-task':
     case 'reopen-task': {
-      const task = orNotFound(await setTaskDone(broker.id, form.get('taskId'), intent === 'complete-task'))
-      setFlash(context, { kind: 'success', message: intent === 'complete-task' ? `Done: ${task.title}.` : `Open again: ${task.title}.` })
+      const task = orNotFound(await setTaskDone(broker.id, form.get('taskId'), intent === 'complete-task', broker.timeZone))
+      const next = task.next ? ` Next: ${describeLocal(task.next, broker.timeZone)}.` : ''
+      setFlash(context, { kind: 'success', message: intent === 'complete-task' ? `Done: ${task.title}.${next}` : `Open again: ${task.title}.` })
       throw redirect(here)
     }
     case 'delete-task': {

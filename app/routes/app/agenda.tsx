@@ -6,7 +6,7 @@ import { formatClockTime, formatDay } from '#app/lib/when.ts'
 import { useFormats } from '#app/ui/broker-formats.tsx'
 import { listAgenda } from '#app/modules/agenda/agenda.server.ts'
 import { subjectPath } from '#app/modules/agenda/format.ts'
-import { VIEWING_STATUS_LABELS } from '#app/modules/agenda/schemas.ts'
+import { TASK_REPEAT_LABELS, VIEWING_STATUS_LABELS } from '#app/modules/agenda/schemas.ts'
 import { listClientOptions, listPropertyOptions } from '#app/modules/deals/options.server.ts'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { AddTaskForm, TaskActions } from '#app/ui/task-panel.tsx'
@@ -74,7 +74,8 @@ export default function AgendaPage({ loaderData, actionData }: Route.ComponentPr
                         <span className="flex flex-wrap gap-x-2">
                           <span className="font-mono">{time(item.time)}</span>
                           <span>{`Task: ${item.title}`}</span>
-                          <Link to={subjectPath(item.subject)} className="text-muted">{item.subject.label}</Link>
+                          {item.subject ? <Link to={subjectPath(item.subject)} className="text-muted">{item.subject.label}</Link> : null}
+                          {item.repeat ? <span className="text-muted">{TASK_REPEAT_LABELS[item.repeat]}</span> : null}
                           {item.overdue ? <strong className="text-danger">Overdue</strong> : null}
                         </span>
                         <TaskActions id={item.id} done={false} />

@@ -7,7 +7,7 @@ import { useFormats } from '#app/ui/broker-formats.tsx'
 import { SkippedCurrencyNote } from '#app/ui/skipped-currency-note.tsx'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { countOtherCurrencyFits, findMatchingProperties } from '#app/modules/properties/matching.server.ts'
-import { changeClientStage } from '#app/modules/clients/mutations.server.ts'
+import { changeClientStage, deleteClient } from '#app/modules/clients/mutations.server.ts'
 import { getClient } from '#app/modules/clients/queries.server.ts'
 import { ClientStageSchema } from '#app/modules/clients/schemas.ts'
 import { feedCursorFrom, listActivity } from '#app/http/activity-feed.server.ts'
@@ -68,6 +68,7 @@ const ClientActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('shortlist-add'), propertyId: z.string() }),
   z.object({ intent: z.literal('alerts-on'), consent: z.literal('yes').optional() }),
   z.object({ intent: z.literal('alerts-off') }),
+  z.object({ intent: z.literal('delete'), confirm: z.literal('yes') }),
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -82,6 +83,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) {
     if (form.get('intent') === 'shortlist-add') return data({ matchError: 'Choose a property.' }, { status: 400 })
     if (form.get('intent') === 'alerts-on') return data({ alertError: 'Confirm that the client agreed to receive alerts.' }, { status: 400 })
+    if (form.get('intent') === 'delete') return data({ deleteError: 'Tick the box to confirm the deletion.' }, { status: 400 })
     return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   }
   if (parsed.data.intent === 'alerts-on') {
@@ -104,6 +106,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     orNotFound(await stopAlerts(user.id, client.id))
     setFlash(context, { kind: 'success', message: 'Property alerts are off.' })
     throw redirect(`/client/${client.id}`)
+  }
+  if (parsed.data.intent === 'delete') {
+    orNotFound(await deleteClient(user.id, client.id))
+    setFlash(context, { kind: 'success', message: `Moved ${client.fullName} to the trash. Restore them from the Trash within 30 days.`, restore: { kind: 'client', id: client.id } })
+    throw redirect('/clients')
   }
   orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
@@ -139,6 +146,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
   const stageError = actionData && 'error' in actionData ? actionData.error : null
   const matchError = actionData && 'matchError' in actionData ? (actionData as { matchError: string; propertyId?: string }) : null
+  const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null
   return (
     <>
       <PageHeader title={c.fullName}>
@@ -235,6 +243,17 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </dl>
             )}
           </Card>
+          <details className="rounded-xl border border-danger p-4" open={Boolean(deleteError)}>
+            <summary className="cursor-pointer font-medium text-danger">Delete client</summary>
+            <Form method="post" className="mt-3 space-y-2">
+              <p className="text-sm">The client, with their shortlist, deals, viewings and tasks, goes to the <Link to="/trash">Trash</Link>: their shortlist link stops working and alerts stop. You can restore them for 30 days; then they are deleted for good.</p>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="confirm" value="yes" required /> I understand, delete them
+              </label>
+              <ErrorList errors={deleteError ? [deleteError] : null} />
+              <SubmitButton name="intent" value="delete" variant="danger" pendingText="Deleting...">Move to trash</SubmitButton>
+            </Form>
+          </details>
         </div>
       </div>
     </>

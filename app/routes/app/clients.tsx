@@ -65,6 +65,7 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
           <a href={`/clients/export.csv${d.search}`} download className="text-sm">Export CSV</a>
           <a href={`/clients/export.vcf${d.search}`} download className="text-sm">Export vCard</a>
           <Link to="/clients/import" className="text-sm">Import</Link>
+          <Link to="/trash" className="text-sm">Trash</Link>
           <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
         </div>
       </PageHeader>

@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: t.id,
       title: t.title,
       due: describeLocal(t.dueAt, user.timeZone, formatStyleParts(user.formatStyle).clock),
-      href: t.propertyId ? `/property/${t.propertyId}` : t.clientId ? `/client/${t.clientId}` : `/deal/${t.dealId}`,
+      // A task of the broker's own has no page but the agenda.
+      href: t.propertyId ? `/property/${t.propertyId}` : t.clientId ? `/client/${t.clientId}` : t.dealId ? `/deal/${t.dealId}` : '/agenda',
     })),
   }
 }

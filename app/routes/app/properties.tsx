@@ -59,6 +59,7 @@ export default function PropertiesPage({ loaderData: d, actionData }: Route.Comp
           {/* A download with the filters of this page: a plain link, not a client-side navigation. */}
           <a href={`/properties/export.csv${d.search}`} download className="text-sm">Export CSV</a>
           <Link to="/properties/import" className="text-sm">Import</Link>
+          <Link to="/trash" className="text-sm">Trash</Link>
           <Link to="/property/type-selection" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">
             Add property
           </Link>

@@ -150,7 +150,11 @@ async function runIntent(brokerId: string, property: PropertyRef, input: MediaAc
     case 'cover':
       return toast(await setCoverPhoto(brokerId, property, input.photoId), () => 'Cover photo set.')
     case 'delete-photo':
-      return toast(await deletePhoto(brokerId, property, input.photoId), () => 'Photo deleted.')
+      return toast(await deletePhoto(brokerId, property, input.photoId), () => ({
+        kind: 'success',
+        message: 'Photo moved to the trash.',
+        restore: { kind: 'photo', id: input.photoId },
+      }))
     case 'upload-document':
       return toast(await addDocument(brokerId, property, files[0], input.title), ({ title }) => `Added “${title}”.`)
     case 'share-document': {
@@ -160,7 +164,11 @@ async function runIntent(brokerId: string, property: PropertyRef, input: MediaAc
       )
     }
     case 'delete-document':
-      return toast(await deleteDocument(brokerId, property, input.documentId), ({ title }) => `Deleted “${title}”.`)
+      return toast(await deleteDocument(brokerId, property, input.documentId), ({ title }) => ({
+        kind: 'success',
+        message: `Moved “${title}” to the trash.`,
+        restore: { kind: 'document', id: input.documentId },
+      }))
   }
 }
 

@@ -87,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     case 'delete': {
       orNotFound(await deleteProperty(user.id, property.id))
-      setFlash(context, { kind: 'success', message: `Deleted ${property.title}.` })
+      setFlash(context, { kind: 'success', message: `Moved ${property.title} to the trash. Restore it from the Trash within 30 days.`, restore: { kind: 'property', id: property.id } })
       throw redirect('/properties')
     }
   }
@@ -176,12 +176,12 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
           <details className="rounded-xl border border-danger p-4">
             <summary className="cursor-pointer font-medium text-danger">Delete property</summary>
             <Form method="post" className="mt-3 space-y-2">
-              <p className="text-sm">This deletes the listing with all its photos and documents. It cannot be undone.</p>
+              <p className="text-sm">The listing, with all its photos and documents, goes to the <Link to="/trash">Trash</Link>: it leaves your lists and its share links stop working. You can restore it for 30 days; then it is deleted for good.</p>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" name="confirm" value="yes" required /> I understand, delete it
               </label>
               <ErrorList errors={errorFor('delete')} />
-              <Button type="submit" name="intent" value="delete" variant="danger">Delete permanently</Button>
+              <Button type="submit" name="intent" value="delete" variant="danger">Move to trash</Button>
             </Form>
           </details>
         </div>
