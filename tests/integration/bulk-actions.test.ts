@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { clientListingItems, clients, properties } from '#db/schema.ts'
@@ -135,7 +135,8 @@ describe('bulk actions on /properties', () => {
 
     const confirmed = await postPairs(browser, '/properties', [['intent', 'bulk-delete-confirmed'], ...ticked(ids.slice(0, 2))])
     expect(await toastAfter(browser, confirmed)).toContain('Deleted 2 properties.')
-    expect((await getDb().select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).map((r) => r.id)).toEqual([ids[2]])
+    // Deleted means in the trash (deleted_at set): only the unticked one is still live.
+    expect((await getDb().select({ id: properties.id }).from(properties).where(and(inArray(properties.id, ids), isNull(properties.deletedAt)))).map((r) => r.id)).toEqual([ids[2]])
   })
 })
 

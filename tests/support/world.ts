@@ -154,6 +154,10 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/comments': ['/comments'],
     'routes/public/not-found': ['/no-such-page'],
     'routes/app/trash': [`/trash?delete=property:${w.propertyId}`],
+    'routes/app/agency': ['/agency'],
+    'routes/app/agency-audit': ['/agency/audit'],
+    // A token of the right shape that names no invitation: the 410 page.
+    'routes/auth/invite': ['/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
   }
 }
 
