@@ -139,7 +139,9 @@ export async function acceptInvitation(token: string, userId: string): Promise<A
       .returning({ id: agencyInvitations.id })
     if (!spent) return { ok: false, reason: 'gone' } as const
     const own = await tx
-      .select({ agencyId: agencyMembers.agencyId, role: agencyMembers.role, members: sql<number>`(select count(*)::int from agency_members o where o.agency_id = ${agencyMembers.agencyId})` })
+      // agency_members.agency_id spelled out: drizzle writes a lone table's columns unqualified,
+      // and a bare "agency_id" in the subquery would count every membership of every agency.
+      .select({ agencyId: agencyMembers.agencyId, role: agencyMembers.role, members: sql<number>`(select count(*)::int from agency_members o where o.agency_id = agency_members.agency_id)` })
       .from(agencyMembers)
       .where(eq(agencyMembers.userId, userId))
     await tx.insert(agencyMembers).values({ agencyId: invitation.agencyId, userId, role: invitation.role }).onConflictDoNothing()

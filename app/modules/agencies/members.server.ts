@@ -135,8 +135,10 @@ export async function agenciesOwnedWithColleagues(userId: string, db: Database |
  * there go to each agency's owner first, so nothing of an agency is lost with the person.
  */
 export async function handOverToOwners(tx: Transaction, userId: string) {
+  // The outer column spelled out: drizzle writes a lone table's columns unqualified, and inside
+  // the subquery a bare "agency_id" would be the subquery's own (every owner, not this one's).
   const memberships = await tx
-    .select({ agencyId: agencyMembers.agencyId, ownerId: sql<string | null>`(select o.user_id from agency_members o where o.agency_id = ${agencyMembers.agencyId} and o.role = 'owner')` })
+    .select({ agencyId: agencyMembers.agencyId, ownerId: sql<string | null>`(select o.user_id from agency_members o where o.agency_id = agency_members.agency_id and o.role = 'owner')` })
     .from(agencyMembers)
     .where(and(eq(agencyMembers.userId, userId), ne(agencyMembers.role, 'owner')))
   for (const membership of memberships) {
