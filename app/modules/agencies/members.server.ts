@@ -72,7 +72,8 @@ export async function removeMember(scope: Scope, userId: string, successorId: st
     const member = rows.find((row) => row.userId === userId)
     if (!member) return { ok: false, reason: 'not_found' } as const
     if (member.role === 'owner') return { ok: false, reason: 'owner' } as const
-    if (!rows.some((row) => row.userId === successorId)) return { ok: false, reason: 'successor' } as const
+    // A successor who is not a member here is a foreign id, as the member would be.
+    if (!rows.some((row) => row.userId === successorId)) return { ok: false, reason: 'not_found' } as const
     await handOverMemberRows(tx, scope.agencyId, userId, successorId)
     await tx.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, userId)))
     await recordAudit(scope, { action: 'member_removed', objectType: 'member', objectId: userId, summary: 'Removed from the agency; records handed over' }, tx)
@@ -102,7 +103,7 @@ export async function transferOwnership(scope: Scope, newOwnerId: string): Promi
   if (newOwnerId === scope.memberId) return { ok: false, reason: 'successor' }
   return getDb().transaction(async (tx) => {
     const [next] = await tx.select({ userId: agencyMembers.userId }).from(agencyMembers).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, newOwnerId))).for('update')
-    if (!next) return { ok: false, reason: 'successor' } as const
+    if (!next) return { ok: false, reason: 'not_found' } as const
     await tx.update(agencyMembers).set({ role: 'admin' }).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, scope.memberId)))
     await tx.update(agencyMembers).set({ role: 'owner' }).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, newOwnerId)))
     await handSubscriptionTo(tx, scope.memberId, newOwnerId)
