@@ -178,6 +178,9 @@ describe('agency invitations', () => {
     const pageHtml = await text(page)
     expect(pageHtml).toContain(`You are signed in as <span class="break-words">${stranger.email}</span>`)
     expect(pageHtml).not.toContain('Accept and join')
+    // Its "Log out" form sits in no paragraph (the browser's parser would close the paragraph
+    // there, and the page would not hydrate).
+    expect(pageHtml).not.toMatch(/<p\b[^>]*>(?:(?!<\/p>)[\s\S])*<form/)
     const refused = await stranger.browser.post(minePath, {})
     expect(refused.status).toBe(403)
     expect(await text(refused)).toContain('This invitation was sent to another address.')
@@ -273,7 +276,9 @@ describe('agency roles', () => {
     // An admin manages members but does not hand the agency on.
     expect((await owner.browser.post('/agency', { intent: 'role', userId: agent.userId, role: 'admin' })).status).toBe(302)
     expect((await agent.browser.post('/agency', { intent: 'transfer', userId: other.userId })).status).toBe(403)
-    expect((await agent.browser.get('/agency/audit')).status).toBe(200)
+    const audit = await agent.browser.get('/agency/audit')
+    expect(audit.status).toBe(200)
+    expect(await text(audit)).toContain(`Olga Owner</span> · Role of ${agent.email} changed to admin`)
   })
 
   it("gives a member of another agency 404 for this agency's invitations and members", async () => {
@@ -366,7 +371,28 @@ describe('removing a member', () => {
     expect(audit).toContain(`Olga Owner</span> · Invited ${leaver.email} as agent`)
     // The removed member is no longer one of the agency's people: named as a former member.
     expect(audit).toContain(`A former member</span> · ${leaver.email} joined as agent`)
-    expect(audit).toContain('Olga Owner</span> · Removed from the agency; records handed over')
+    expect(audit).toContain(`Olga Owner</span> · Removed ${leaver.email} from the agency; their records went to ${admin.email}`)
+  })
+})
+
+describe('leaving', () => {
+  it('lets a member leave with their records going to the owner; the owner cannot leave', async () => {
+    const owner = await ownerWithSeats('Olga Owner')
+    const member = await join(owner.browser, 'agent', 'Lars Leaving')
+    const clientId = await createClientVia(member.browser, { fullName: 'Left Behind' })
+    const refused = await owner.browser.post('/agency', { intent: 'leave' })
+    expect(refused.status).toBe(400)
+    expect(await text(refused)).toContain("The owner's role changes only by transferring ownership.")
+
+    const left = await member.browser.post('/agency', { intent: 'leave' })
+    expect(left.status).toBe(302)
+    expect(left.headers.get('Location')).toBe('/home')
+    expect(await membersOf(owner.agencyId)).toEqual([{ userId: owner.userId, role: 'owner' }])
+    const [client] = await getDb().select({ ownerId: clients.ownerId }).from(clients).where(eq(clients.id, clientId))
+    expect(client?.ownerId).toBe(owner.userId)
+    expect((await member.browser.get('/home')).status).toBe(200)
+    expect((await member.browser.get(`/client/${clientId}`)).status).toBe(404)
+    expect(await text(await owner.browser.get('/agency/audit'))).toContain(`A former member</span> · ${member.email} left the agency`)
   })
 })
 
@@ -392,9 +418,10 @@ describe('ownership', () => {
       expect(page.status).toBe(200)
       expect(await text(page)).toContain('2 of 3 seats used')
     }
+    for (const browser of [owner.browser, heir.browser]) expect((await browser.get('/profile')).status).toBe(200)
     expect((await owner.browser.post('/agency', { intent: 'transfer', userId: heir.userId })).status).toBe(403)
     expect((await heir.browser.post('/agency', { intent: 'invite', email: uniqueEmail('next'), role: 'agent' })).status).toBe(302)
-    expect(await text(await heir.browser.get('/agency/audit'))).toContain('Ownership transferred')
+    expect(await text(await heir.browser.get('/agency/audit'))).toContain(`Olga Owner</span> · Ownership transferred to ${heir.email}`)
   })
 })
 
