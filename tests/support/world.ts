@@ -152,6 +152,10 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/public-property': [`/public-properties/${w.propertyId}`],
     'routes/app/shares': ['/shares'],
     'routes/app/comments': ['/comments'],
+    'routes/app/agency': ['/agency'],
+    'routes/app/agency-audit': ['/agency/audit'],
+    // An unknown invitation: the page's 410 (agencies.test.ts opens real ones).
+    'routes/auth/invite': [`/invite/${'A'.repeat(43)}`],
     'routes/public/not-found': ['/no-such-page'],
   }
 }
