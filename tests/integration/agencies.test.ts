@@ -375,6 +375,35 @@ describe('removing a member', () => {
   })
 })
 
+describe('several agencies', () => {
+  it('keeps the agency of one a broker already works in, and switches between the two', async () => {
+    const owner = await ownerWithSeats('Olga Owner')
+    await owner.browser.post('/agency', { intent: 'identity', name: 'Casa Grande' })
+    // A broker with a client of their own accepts: their agency is not empty, so it stays.
+    const broker = await signedInBroker('Bea Busy')
+    await broker.browser.post('/agency', { intent: 'identity', name: 'Bea Solo' })
+    await createClientVia(broker.browser, { fullName: 'Solo Client' })
+    const { agencyId: soloId } = await ownerScopeOf(broker.email)
+    expect((await invite(owner.browser, broker.email)).status).toBe(302)
+    expect((await broker.browser.post(await queuedInvitePath(broker.email), {})).status).toBe(302)
+    const brokerId = (await findUser(broker.email)).id
+    expect((await agenciesOf(brokerId)).map((a) => a.agencyId).sort()).toEqual([owner.agencyId, soloId].sort())
+
+    // Accepting put the session in the new agency; the switcher lists both.
+    const inGrande = await text(await broker.browser.get('/agency'))
+    expect(inGrande).toMatch(/<option value="[0-9a-f-]{36}"[^>]*>Casa Grande \(Agent\)<\/option>/)
+    expect(inGrande).toMatch(/<option value="[0-9a-f-]{36}"[^>]*>Bea Solo \(Owner\)<\/option>/)
+    expect(await text(await broker.browser.get('/clients'))).not.toContain('Solo Client')
+
+    const switched = await broker.browser.post('/agency', { intent: 'switch', agencyId: soloId })
+    expect(switched.status).toBe(302)
+    expect(await text(await broker.browser.get('/clients'))).toContain('Solo Client')
+    const inSolo = await text(await broker.browser.get('/agency'))
+    expect(inSolo.match(/data-testid="member"/g)).toHaveLength(1)
+    expect(inSolo).toContain('Send invitation')
+  })
+})
+
 describe('leaving', () => {
   it('lets a member leave with their records going to the owner; the owner cannot leave', async () => {
     const owner = await ownerWithSeats('Olga Owner')
