@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Cookie, Page } from '@playwright/test'
 import { expect, signUpAndSignIn, test, hydrateOnLoad } from './support/fixtures.ts'
 import { expectNoAxeViolations, injectAxe, insertClientAlert, insertShare, setTheme, switchThemeInPlace } from './support/a11y.ts'
@@ -40,6 +40,7 @@ type Seeded = {
   unsubscribePath: string
   importPreviewPath: string
   trashedId: string
+  invitePath: string
 }
 
 let seeded: Seeded
@@ -158,7 +159,17 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/)
       const importPreviewPath = new URL(page.url()).pathname
 
-      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath, importPreviewPath, trashedId: trashedId! }
+      // An open invitation to the broker's agency (a seat bought for it: starter has one): listed
+      // on /agency, and its link's page for the invitee.
+      const inviteToken = randomBytes(32).toString('base64url')
+      const agency = db.sql`(select agency_id from agency_members where user_id = ${owner} and role = 'owner')`
+      await db.sql`update agencies set extra_seats = 1 where id = ${agency}`
+      await db.sql`
+        insert into agency_invitations (agency_id, email, role, token_hash, invited_by, expires_at)
+        values (${agency}, ${`invitee-${randomBytes(4).toString('hex')}@example.com`}, 'agent', ${createHash('sha256').update(inviteToken).digest('hex')}, ${owner}, now() + interval '7 days')`
+      await db.sql`insert into audit_log (agency_id, actor_id, action, object_type, summary) values (${agency}, ${owner}, 'member_invited', 'invitation', 'Invited a colleague as agent')`
+
+      seeded = { propertyId: propertyId!, clientId, dealId, propertyShare, listingShare, viewingId: upcoming!.id, feedbackToken, alertPath, unsubscribePath, importPreviewPath, trashedId: trashedId!, invitePath: `/invite/${inviteToken}` }
       brokerCookies = await context.cookies()
     } finally {
       await context.close()
@@ -198,6 +209,8 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       '/trash',
       // "Delete forever?" as drawn without JavaScript (a dialog box open in the page).
       `/trash?delete=property:${seeded.trashedId}`,
+      '/agency',
+      '/agency/audit',
     ]) {
       await scanPage(page, path)
     }
@@ -206,7 +219,7 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
   test('every public page and the not-found page, signed out', async ({ page }) => {
     test.setTimeout(240_000)
     await setTheme(page, 'light')
-    for (const path of ['/', '/pricing', ...INFO_PAGES.map((p) => `/${p}`), '/auth', '/auth?mode=signup', '/auth-recovery', '/clear-navigation']) {
+    for (const path of ['/', '/pricing', ...INFO_PAGES.map((p) => `/${p}`), '/auth', '/auth?mode=signup', '/auth-recovery', '/clear-navigation', seeded.invitePath]) {
       await scanPage(page, path)
     }
     await scanPage(page, '/no-such-page', 404)

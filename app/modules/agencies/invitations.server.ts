@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { agencyHasRecords } from '#db/reassign.server.ts'
 import { agencies, agencyInvitations, agencyMembers } from '#db/schema.ts'
@@ -46,13 +46,21 @@ export async function inviteMember(scope: Scope, input: { email: string; role: '
   let invitationId: string
   try {
     invitationId = await getDb().transaction(async (tx) => {
+      // The agency row first, as the seat trigger takes it: invitations to one address posted
+      // at once take turns, so the later one renews the open invitation instead of inserting a
+      // second (which the open-invitation index refuses: a 500).
+      await tx.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, scope.agencyId)).for('update')
+      const now = new Date()
+      const toAddress = and(eq(agencyInvitations.agencyId, scope.agencyId), eq(sql`lower(${agencyInvitations.email})`, email), isNull(agencyInvitations.acceptedAt), isNull(agencyInvitations.revokedAt))
+      // An expired, unanswered invitation holds no seat: it is closed, so that the new one is an
+      // insert the seat trigger checks (renewing it in place would take a seat past the limit).
+      await tx.update(agencyInvitations).set({ revokedAt: now }).where(and(toAddress, lte(agencyInvitations.expiresAt, now)))
       const [open] = await tx
         .update(agencyInvitations)
-        .set({ tokenHash: hashToken(token), role: input.role, expiresAt, invitedBy: scope.memberId, createdAt: new Date() })
-        .where(and(eq(agencyInvitations.agencyId, scope.agencyId), eq(sql`lower(${agencyInvitations.email})`, email), isNull(agencyInvitations.acceptedAt), isNull(agencyInvitations.revokedAt)))
+        .set({ tokenHash: hashToken(token), role: input.role, expiresAt, invitedBy: scope.memberId, createdAt: now })
+        .where(toAddress)
         .returning({ id: agencyInvitations.id })
       if (open) return open.id
-      // Expired, unanswered invitations to this address no longer hold a seat; a new one is made.
       const [created] = await tx
         .insert(agencyInvitations)
         .values({ agencyId: scope.agencyId, email, role: input.role, tokenHash: hashToken(token), invitedBy: scope.memberId, expiresAt })
@@ -139,7 +147,9 @@ export async function acceptInvitation(token: string, userId: string): Promise<A
       .returning({ id: agencyInvitations.id })
     if (!spent) return { ok: false, reason: 'gone' } as const
     const own = await tx
-      .select({ agencyId: agencyMembers.agencyId, role: agencyMembers.role, members: sql<number>`(select count(*)::int from agency_members o where o.agency_id = ${agencyMembers.agencyId})` })
+      // agency_members.agency_id spelled out: drizzle writes a lone table's columns unqualified,
+      // and a bare "agency_id" in the subquery would count every membership of every agency.
+      .select({ agencyId: agencyMembers.agencyId, role: agencyMembers.role, members: sql<number>`(select count(*)::int from agency_members o where o.agency_id = agency_members.agency_id)` })
       .from(agencyMembers)
       .where(eq(agencyMembers.userId, userId))
     await tx.insert(agencyMembers).values({ agencyId: invitation.agencyId, userId, role: invitation.role }).onConflictDoNothing()

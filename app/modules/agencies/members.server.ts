@@ -18,6 +18,15 @@ export type Member = { userId: string; fullName: string; email: string; role: Ro
 
 export const canManageMembers = (scope: Scope) => scope.role === 'owner' || scope.role === 'admin'
 
+/**
+ * Whom an audit line is about, read in the change's transaction: once the member has gone, the
+ * log names them by no other means (its actor column says only who acted).
+ */
+async function emailIn(tx: Transaction, userId: string) {
+  const [row] = await tx.select({ email: userJoin.columns.email }).from(userJoin.table).where(eq(userJoin.columns.id, userId))
+  return row?.email ?? 'a former member'
+}
+
 /** Everyone in the scope's agency, owner first, then by name. */
 export async function listMembers(scope: Scope): Promise<Member[]> {
   const rows = await getDb()
@@ -50,7 +59,7 @@ export async function changeRole(scope: Scope, userId: string, role: 'admin' | '
     if (!member) return { ok: false, reason: 'not_found' } as const
     if (member.role === 'owner') return { ok: false, reason: 'owner' } as const
     await tx.update(agencyMembers).set({ role }).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, userId)))
-    await recordAudit(scope, { action: 'member_role_changed', objectType: 'member', objectId: userId, summary: `Role changed to ${role}` }, tx)
+    await recordAudit(scope, { action: 'member_role_changed', objectType: 'member', objectId: userId, summary: `Role of ${await emailIn(tx, userId)} changed to ${role}` }, tx)
     return { ok: true } as const
   })
 }
@@ -72,10 +81,13 @@ export async function removeMember(scope: Scope, userId: string, successorId: st
     const member = rows.find((row) => row.userId === userId)
     if (!member) return { ok: false, reason: 'not_found' } as const
     if (member.role === 'owner') return { ok: false, reason: 'owner' } as const
-    if (!rows.some((row) => row.userId === successorId)) return { ok: false, reason: 'successor' } as const
+    // A successor who is not a member here is a foreign id, as the member would be.
+    if (!rows.some((row) => row.userId === successorId)) return { ok: false, reason: 'not_found' } as const
+    // Named while still a member: row-level security shows only the agency's people.
+    const summary = `Removed ${await emailIn(tx, userId)} from the agency; their records went to ${await emailIn(tx, successorId)}`
     await handOverMemberRows(tx, scope.agencyId, userId, successorId)
     await tx.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, userId)))
-    await recordAudit(scope, { action: 'member_removed', objectType: 'member', objectId: userId, summary: 'Removed from the agency; records handed over' }, tx)
+    await recordAudit(scope, { action: 'member_removed', objectType: 'member', objectId: userId, summary }, tx)
     return { ok: true } as const
   })
 }
@@ -87,7 +99,7 @@ export async function leaveAgency(scope: Scope): Promise<MemberChange> {
     const [owner] = await tx.select({ userId: agencyMembers.userId }).from(agencyMembers).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.role, 'owner')))
     if (!owner) return { ok: false, reason: 'not_found' } as const
     await handOverMemberRows(tx, scope.agencyId, scope.memberId, owner.userId)
-    await recordAudit(scope, { action: 'member_left', objectType: 'member', objectId: scope.memberId, summary: 'Left the agency' }, tx)
+    await recordAudit(scope, { action: 'member_left', objectType: 'member', objectId: scope.memberId, summary: `${await emailIn(tx, scope.memberId)} left the agency` }, tx)
     await tx.delete(agencyMembers).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, scope.memberId)))
     return { ok: true } as const
   })
@@ -102,11 +114,11 @@ export async function transferOwnership(scope: Scope, newOwnerId: string): Promi
   if (newOwnerId === scope.memberId) return { ok: false, reason: 'successor' }
   return getDb().transaction(async (tx) => {
     const [next] = await tx.select({ userId: agencyMembers.userId }).from(agencyMembers).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, newOwnerId))).for('update')
-    if (!next) return { ok: false, reason: 'successor' } as const
+    if (!next) return { ok: false, reason: 'not_found' } as const
     await tx.update(agencyMembers).set({ role: 'admin' }).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, scope.memberId)))
     await tx.update(agencyMembers).set({ role: 'owner' }).where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, newOwnerId)))
     await handSubscriptionTo(tx, scope.memberId, newOwnerId)
-    await recordAudit(scope, { action: 'ownership_transferred', objectType: 'member', objectId: newOwnerId, summary: 'Ownership transferred' }, tx)
+    await recordAudit(scope, { action: 'ownership_transferred', objectType: 'member', objectId: newOwnerId, summary: `Ownership transferred to ${await emailIn(tx, newOwnerId)}` }, tx)
     return { ok: true } as const
   })
 }
@@ -135,8 +147,10 @@ export async function agenciesOwnedWithColleagues(userId: string, db: Database |
  * there go to each agency's owner first, so nothing of an agency is lost with the person.
  */
 export async function handOverToOwners(tx: Transaction, userId: string) {
+  // The outer column spelled out: drizzle writes a lone table's columns unqualified, and inside
+  // the subquery a bare "agency_id" would be the subquery's own (every owner, not this one's).
   const memberships = await tx
-    .select({ agencyId: agencyMembers.agencyId, ownerId: sql<string | null>`(select o.user_id from agency_members o where o.agency_id = ${agencyMembers.agencyId} and o.role = 'owner')` })
+    .select({ agencyId: agencyMembers.agencyId, ownerId: sql<string | null>`(select o.user_id from agency_members o where o.agency_id = agency_members.agency_id and o.role = 'owner')` })
     .from(agencyMembers)
     .where(and(eq(agencyMembers.userId, userId), ne(agencyMembers.role, 'owner')))
   for (const membership of memberships) {

@@ -57,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.ok) done(message, to)
     const reason = (result as Exclude<MemberChange, { ok: true }>).reason
     if (reason === 'forbidden') throw new Response('Forbidden', { status: 403 })
-    return refused(input.intent, { form: [CHANGE_MESSAGES[reason]] })
+    // Someone who is not a member here (another agency's id): a 404, with the page and its message.
+    return refused(input.intent, { form: [CHANGE_MESSAGES[reason]] }, reason === 'not_found' ? 404 : 400)
   }
   switch (input.intent) {
     case 'identity': {

@@ -68,14 +68,16 @@ export default function InvitePage({ loaderData: d, actionData }: Route.Componen
           </button>
         </Form>
       ) : d.signedInAs ? (
-        <p className="text-sm">
+        // A <div>, not a <p>: a form inside a paragraph closes it in the browser's parser, so the
+        // DOM would not match the server's markup and hydration would fail.
+        <div className="text-sm">
           You are signed in as <span className="break-words">{d.signedInAs}</span>. Sign out, then sign in as {d.email} to accept.{' '}
           <Form method="post" action="/logout" className="inline">
             <button type="submit" className="underline">
               Log out
             </button>
           </Form>
-        </p>
+        </div>
       ) : d.hasAccount ? (
         <Link to="/auth" className="rounded-md bg-brand px-4 py-2 text-center font-medium text-brand-ink no-underline">
           Sign in to accept
