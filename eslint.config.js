@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint'
  */
 export const MODULE_ORDER = [
   'security',
+  'notifications',
   'mail',
   'billing',
   'profile',
@@ -76,6 +77,7 @@ export const TABLE_OWNERS = {
   calendarFeeds: 'agenda',
   clientAlerts: 'alerts',
   alertMatches: 'alerts',
+  notifications: 'notifications',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

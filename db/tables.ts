@@ -49,6 +49,7 @@ export const TABLES = {
   calendarFeeds: { module: 'agenda', tenancy: 'owner_id', exported: true, onSharePages: false },
   clientAlerts: { module: 'alerts', tenancy: 'owner_id', exported: true, onSharePages: false },
   alertMatches: { module: 'alerts', tenancy: 'owner_id', exported: true, onSharePages: false },
+  notifications: { module: 'notifications', tenancy: 'owner_id', exported: { no: 'notices of what the export already carries (feedback, viewings, alert matches) with read marks' }, onSharePages: false },
 } satisfies Record<string, TableEntry>
 
 export type TableName = keyof typeof TABLES

@@ -3,7 +3,45 @@ import { Avatar } from './avatar.tsx'
 
 /** Who is signed in, as the header shows them: the 64 px avatar (or initials) links to /profile. */
 /** `pastDueGraceEnds`: the day (in words) a past-due subscription's grace ends, for the banner. */
-export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null }
+/** `unreadNotifications`: counted up to UNREAD_COUNT_CAP (100) with the session; 100 shows as "99+". */
+export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null; unreadNotifications?: number }
+
+/** The header's bell: /notifications, with the unread count as a badge and in its name. */
+function NotificationsLink({ unread, current, compact }: { unread: number; current: boolean; compact: boolean }) {
+  const count = unread > 99 ? '99+' : String(unread)
+  const body = (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d={BELL_ICON} />
+      </svg>
+      <span className={compact ? 'sr-only' : 'hidden lg:inline'}>Notifications</span>
+      {unread > 0 ? (
+        <>
+          <span aria-hidden="true" data-testid="unread-count" className="min-w-5 rounded-full bg-brand px-1.5 text-center text-xs font-semibold leading-5 text-brand-ink">
+            {count}
+          </span>
+          <span className="sr-only">{`, ${count} unread`}</span>
+        </>
+      ) : null}
+    </>
+  )
+  const className = `flex items-center gap-1.5 rounded-md px-2 py-1 text-sm ${current ? 'font-semibold text-brand' : 'text-muted no-underline hover:text-ink'}`
+  if (current) {
+    return (
+      <a aria-current="page" inert className={className} data-testid="notifications-link">
+        {body}
+      </a>
+    )
+  }
+  // No prefetch: showing the page marks its notifications read.
+  return (
+    <Link to="/notifications" className={className} data-testid="notifications-link">
+      {body}
+    </Link>
+  )
+}
+
+const BELL_ICON = 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0'
 
 function BrokerBadge({ broker, size }: { broker: ShellBroker; size: number }) {
   return (
@@ -47,7 +85,13 @@ export const AGENDA_ITEM = {
 type NavItemData = { to: string; label: string; icon: string }
 
 /** A section's own pages count as it: /property/{id} is in Properties, /deal/{id} in Deals. */
-const SECTION_PREFIXES: Record<string, string> = { '/properties': '/property/', '/clients': '/client/', '/deals': '/deal/', '/agenda': '/viewing/' }
+const SECTION_PREFIXES: Record<string, string> = {
+  '/properties': '/property/',
+  '/clients': '/client/',
+  '/deals': '/deal/',
+  '/agenda': '/viewing/',
+  '/profile': '/profile/',
+}
 
 function isCurrent(pathname: string, to: string) {
   const prefix = SECTION_PREFIXES[to]
@@ -84,7 +128,10 @@ function NavItem({ item, current, layout }: { item: NavItemData; current: boolea
   )
 }
 
-/** Top bar from 768 px up (the five items and Deals); below it a slim header with Deals and the bottom bar. */
+/**
+ * Top bar from 768 px up (the five items, Deals and Agenda, then the bell); below it a slim
+ * header with Deals, Agenda and the bell, and the bottom bar.
+ */
 export function AppNav({ broker }: { broker: ShellBroker }) {
   const { pathname } = useLocation()
   const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, AGENDA_ITEM, ...NAV_ITEMS.slice(4)]
@@ -100,6 +147,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
               <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="top" />
             ))}
           </nav>
+          <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact={false} />
           <BrokerBadge broker={broker} size={32} />
           <LogoutButton />
         </div>
@@ -114,6 +162,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
               <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
               <NavItem item={AGENDA_ITEM} current={isCurrent(pathname, AGENDA_ITEM.to)} layout="header" />
             </nav>
+            <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact />
             <BrokerBadge broker={broker} size={28} />
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { Outlet, useMatches } from 'react-router'
 import { sessionGuard, subscriptionGuard } from '#app/http/guards.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { shellBroker } from '#app/http/shell-broker.server.ts'
@@ -11,14 +11,26 @@ export const middleware: Route.MiddlewareFunction[] = [sessionGuard, subscriptio
 // Signed-in pages are personal: never cached by a shared cache.
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
-/** The header's broker: name, the 64 px avatar and the past-due banner (read with the session, no extra query). */
+/** The header's broker: name, the 64 px avatar, the past-due banner and the unread count (read with the session, no extra query). */
 export function loader({ context }: Route.LoaderArgs) {
   return { broker: shellBroker(requireAuth(context)) }
 }
 
+// The session is read on every request anyway: re-reading the header's broker on every
+// navigation costs no query and keeps the unread count current with JavaScript on.
+export const shouldRevalidate = () => true
+
+/** The notifications page marks what it shows read while the session (read before) still counted it. */
+const NOTIFICATIONS_ROUTE = 'routes/app/notifications'
+
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches()
+  const shown = matches.find((match) => match.id === NOTIFICATIONS_ROUTE)?.data as { markedRead?: number } | undefined
+  const broker = shown?.markedRead
+    ? { ...loaderData.broker, unreadNotifications: Math.max(0, (loaderData.broker.unreadNotifications ?? 0) - shown.markedRead) }
+    : loaderData.broker
   return (
-    <AppShell broker={loaderData.broker}>
+    <AppShell broker={broker}>
       <Outlet />
     </AppShell>
   )
