@@ -9,33 +9,36 @@ export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueG
 /** The header's bell: /notifications, with the unread count as a badge and in its name. */
 function NotificationsLink({ unread, current, compact }: { unread: number; current: boolean; compact: boolean }) {
   const count = unread > 99 ? '99+' : String(unread)
+  const name = unread > 0 ? `Notifications, ${count} unread` : 'Notifications'
   const body = (
     <>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d={BELL_ICON} />
       </svg>
-      <span className={compact ? 'sr-only' : 'hidden lg:inline'}>Notifications</span>
+      {/* Words on wide screens; the name (aria-label) says them everywhere. */}
+      {compact ? null : <span className="hidden lg:inline">Notifications</span>}
       {unread > 0 ? (
-        <>
-          <span aria-hidden="true" data-testid="unread-count" className="min-w-5 rounded-full bg-brand px-1.5 text-center text-xs font-semibold leading-5 text-brand-ink">
-            {count}
-          </span>
-          <span className="sr-only">{`, ${count} unread`}</span>
-        </>
+        // On a phone the badge sits on the bell: the slim header has no width to spare.
+        <span
+          data-testid="unread-count"
+          className={`rounded-full bg-brand text-center font-semibold text-brand-ink ${compact ? 'absolute -right-1 -top-1 min-w-4 px-1 text-[10px] leading-4' : 'min-w-5 px-1.5 text-xs leading-5'}`}
+        >
+          {count}
+        </span>
       ) : null}
     </>
   )
-  const className = `flex items-center gap-1.5 rounded-md px-2 py-1 text-sm ${current ? 'font-semibold text-brand' : 'text-muted no-underline hover:text-ink'}`
+  const className = `${compact ? 'relative px-1' : 'px-2'} flex items-center gap-1.5 rounded-md py-1 text-sm ${current ? 'font-semibold text-brand' : 'text-muted no-underline hover:text-ink'}`
   if (current) {
     return (
-      <a aria-current="page" inert className={className} data-testid="notifications-link">
+      <a aria-current="page" aria-label={name} inert className={className} data-testid="notifications-link">
         {body}
       </a>
     )
   }
   // No prefetch: showing the page marks its notifications read.
   return (
-    <Link to="/notifications" className={className} data-testid="notifications-link">
+    <Link to="/notifications" aria-label={name} className={className} data-testid="notifications-link">
       {body}
     </Link>
   )
