@@ -23,7 +23,7 @@ export default function ProfileIndex({ loaderData: d }: Route.ComponentProps) {
         <Avatar name={d.name} src={d.avatar} size={64} />
         <div className="min-w-0">
           <p className="font-semibold">{d.name}</p>
-          <p className="text-sm text-muted">Signed in as {d.email}</p>
+          <p className="text-sm text-muted">{`Signed in as ${d.email}`}</p>
         </div>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
