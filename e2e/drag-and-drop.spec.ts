@@ -44,7 +44,10 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
   test.describe(`the photo list at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } })
 
-    test('photos reorder with the arrow keys on a grip, and by dragging one onto another', async ({ page, db }, testInfo) => {
+    // Dragging is for a pointer on a wide screen (the rows are side by side with their forms
+    // there); on a phone the grip's arrow keys and the Move buttons do it.
+    const dragsToo = width === DESKTOP_WIDTH
+    test(`photos reorder with the arrow keys on a grip${dragsToo ? ', and by dragging one onto another' : ''}`, async ({ page, db }, testInfo) => {
       test.setTimeout(90_000)
       const broker = await signUpAndSignIn(page)
       const [propertyId] = await insertProperties(db, broker.email, [{ title: 'Ordered Flat' }])
@@ -75,6 +78,7 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
       await expect(rows.first().getByText('Cover', { exact: true })).toBeVisible()
       await expect(grip).toHaveAccessibleName('Reorder photo 1')
 
+      if (!dragsToo) return
       // Dragged: the cover onto the last photo's place.
       await rows.first().locator('img').dragTo(rows.last())
       await expectToast(page, 'Photo moved to position 3.')
