@@ -27,7 +27,7 @@ test.describe('the deal board at 1280 px', () => {
     expect(await getDealStage(db, dealId)).toBe('offer')
 
     // The keyboard: the grip keeps the focus as the card changes column.
-    const grip = page.getByRole('button', { name: 'Move Riverside sale' })
+    const grip = page.getByRole('button', { name: 'Drag Riverside sale' })
     await grip.focus()
     await page.keyboard.press('ArrowRight')
     await expectToast(page, 'Moved Riverside sale to Under contract.')
@@ -76,7 +76,7 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
       await expectToast(page, 'Photo moved up.')
       await expect.poll(order).toEqual([c, a, b])
       await expect(rows.first().getByText('Cover', { exact: true })).toBeVisible()
-      await expect(grip).toHaveAccessibleName('Reorder photo 1')
+      await expect(grip).toHaveAccessibleName('Drag photo 1')
 
       if (!dragsToo) return
       // Dragged: the cover onto the last photo's place.

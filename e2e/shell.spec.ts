@@ -8,7 +8,7 @@ test.describe('profile', () => {
     await page.goto('/profile')
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
     // The profile's entry lists its sections: the details are under Account.
-    await page.getByRole('link', { name: /^Account/ }).click()
+    await page.locator('main').getByRole('list').getByRole('link', { name: /^Account/ }).click()
     await expect(page).toHaveURL(/\/profile\/account$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
 

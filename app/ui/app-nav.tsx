@@ -6,7 +6,10 @@ import { Avatar } from './avatar.tsx'
 /** `unreadNotifications`: counted up to UNREAD_COUNT_CAP (100) with the session; 100 shows as "99+". */
 export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null; unreadNotifications?: number }
 
-/** The header's bell: /notifications, with the unread count as a badge and in its name. */
+/**
+ * The header's bell: /notifications, with the unread count as a badge and in its name. An icon
+ * only (its name and title say "Notifications"): the top bar at 1280 px has no room for the word.
+ */
 function NotificationsLink({ unread, current, compact }: { unread: number; current: boolean; compact: boolean }) {
   const count = unread > 99 ? '99+' : String(unread)
   const name = unread > 0 ? `Notifications, ${count} unread` : 'Notifications'
@@ -15,8 +18,6 @@ function NotificationsLink({ unread, current, compact }: { unread: number; curre
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d={BELL_ICON} />
       </svg>
-      {/* Words on wide screens; the name (aria-label) says them everywhere. */}
-      {compact ? null : <span className="hidden lg:inline">Notifications</span>}
       {unread > 0 ? (
         // On a phone the badge sits on the bell: the slim header has no width to spare.
         <span
@@ -31,14 +32,14 @@ function NotificationsLink({ unread, current, compact }: { unread: number; curre
   const className = `${compact ? 'relative px-1' : 'px-2'} flex items-center gap-1.5 rounded-md py-1 text-sm ${current ? 'font-semibold text-brand' : 'text-muted no-underline hover:text-ink'}`
   if (current) {
     return (
-      <a aria-current="page" aria-label={name} inert className={className} data-testid="notifications-link">
+      <a aria-current="page" aria-label={name} title="Notifications" inert className={className} data-testid="notifications-link">
         {body}
       </a>
     )
   }
   // No prefetch: showing the page marks its notifications read.
   return (
-    <Link to="/notifications" aria-label={name} className={className} data-testid="notifications-link">
+    <Link to="/notifications" aria-label={name} title="Notifications" className={className} data-testid="notifications-link">
       {body}
     </Link>
   )
@@ -104,7 +105,8 @@ function isCurrent(pathname: string, to: string) {
 const LAYOUTS = {
   bottom: 'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px]',
   top: 'flex items-center gap-2 rounded-md px-3 py-2 text-sm',
-  header: 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm',
+  // The phone's slim header holds the logo, Deals, Agenda, the bell and the avatar in 375 px.
+  header: 'flex items-center gap-1 rounded-md px-1.5 py-1 text-sm',
 } as const
 
 function NavItem({ item, current, layout }: { item: NavItemData; current: boolean; layout: keyof typeof LAYOUTS }) {
@@ -156,11 +158,11 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
         </div>
       </header>
       <header className="sticky top-0 z-30 border-b border-line bg-surface md:hidden">
-        <div className="flex items-center justify-between px-4 py-1.5">
+        <div className="flex items-center justify-between px-3 py-1.5">
           <Link to="/home" className="font-bold text-ink no-underline">
             BrokerVault
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             <nav aria-label="More" className="flex gap-1">
               <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
               <NavItem item={AGENDA_ITEM} current={isCurrent(pathname, AGENDA_ITEM.to)} layout="header" />

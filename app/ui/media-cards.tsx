@@ -68,7 +68,7 @@ function PhotoRow({ photo, index, count, reorder, children }: { photo: PhotoForI
           <span className="absolute right-1 top-1">
             <DragHandle
               id={photoHandleId(photo.id)}
-              label={`Reorder photo ${index + 1}`}
+              label={`Drag photo ${index + 1}`}
               hintId={ORDER_HINT_ID}
               keys={{ ArrowUp: step('move-up'), ArrowDown: step('move-down') }}
             />

@@ -204,7 +204,7 @@ function DealCard({ deal, error, moveTo }: { deal: BoardDeal; error: string | nu
         {moveTo ? (
           <DragHandle
             id={dragHandleId(deal.id)}
-            label={`Move ${deal.title}`}
+            label={`Drag ${deal.title}`}
             hintId={MOVE_HINT_ID}
             keys={{ ArrowLeft: stepTo(-1), ArrowRight: stepTo(1) }}
           />
