@@ -94,6 +94,8 @@ describe('/profile in sections', () => {
       expect(response.status, form.intent).toBe(307)
       expect(response.headers.get('Location'), form.intent).toBe(section)
     }
+    // As React Router routes it: ?index names the index route, which takes no posts.
+    expect((await browser.post('/profile?index', { intent: 'update-profile', fullName: 'Moved On' })).status).toBe(405)
     const upload = await browser.postMultipart('/profile?upload=avatar', new FormData())
     expect(upload.status).toBe(307)
     expect(upload.headers.get('Location')).toBe('/profile/account?upload=avatar')
