@@ -13,6 +13,7 @@ import tseslint from 'typescript-eslint'
  */
 export const MODULE_ORDER = [
   'security',
+  'notifications',
   'mail',
   'billing',
   'profile',
@@ -82,6 +83,7 @@ export const TABLE_OWNERS = {
   agencyMembers: 'agencies',
   agencyInvitations: 'agencies',
   auditLog: 'agencies',
+  notifications: 'notifications',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -62,7 +62,7 @@ export default defineConfig({
     // The phone's image loading too: a client's browser runs with scripting on (share pages ship
     // none), and with scripting off the HTML standard turns lazy loading off altogether. And the
     // first load that waits for a sign of use before it loads the app's JavaScript.
-    { name: 'js-off', use: { ...CHROMIUM, javaScriptEnabled: false }, testIgnore: ['**/a11y-scan.spec.ts', '**/share-phone.spec.ts', '**/hydrate-on-intent.spec.ts', '**/pending-bar.spec.ts'] },
+    { name: 'js-off', use: { ...CHROMIUM, javaScriptEnabled: false }, testIgnore: ['**/a11y-scan.spec.ts', '**/share-phone.spec.ts', '**/hydrate-on-intent.spec.ts', '**/pending-bar.spec.ts', '**/drag-and-drop.spec.ts'] },
   ],
   webServer: {
     command: 'node server.mjs',

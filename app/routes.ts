@@ -61,12 +61,22 @@ export default [
   // allowed-path rule lets /profile, /public-properties and property edit pages through.
   layout('routes/app/layout.tsx', [
     route('home', 'routes/app/home.tsx'),
-    route('profile', 'routes/app/profile.tsx'),
+    // The profile in sections, each with its own forms; /profile lists them (docs/decisions/033-…).
+    route('profile', 'routes/app/profile/layout.tsx', [
+      index('routes/app/profile/index.tsx'),
+      route('account', 'routes/app/profile/account.tsx'),
+      route('security', 'routes/app/profile/security.tsx'),
+      route('billing', 'routes/app/profile/billing.tsx'),
+      route('connections', 'routes/app/profile/connections.tsx'),
+      route('data', 'routes/app/profile/data.tsx'),
+    ]),
     // "Export my data": the zip (small accounts) or a queued job; a ready export's download.
     route('profile/export', 'routes/app/profile-export.ts'),
     route('profile/exports/:exportId', 'routes/app/profile-export-download.ts'),
     route('profile/portal-feed', 'routes/app/profile-portal-feed.ts'),
     route('profile/calendar-feed', 'routes/app/profile-calendar-feed.ts'),
+    // What happened for the broker; showing a page marks it read (docs/decisions/033-…).
+    route('notifications', 'routes/app/notifications.tsx'),
     route('agenda', 'routes/app/agenda.tsx'),
     // The agency: details, members, invitations, seats; its audit log (owners and admins).
     route('agency', 'routes/app/agency.tsx'),

@@ -97,6 +97,10 @@ export const ACTIVITY_KINDS = [
 ] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 
+// Notifications in the app (docs/decisions/033-notifications-drag-and-profile-sections.md)
+export const NOTIFICATION_KINDS = ['client_feedback', 'viewing_feedback', 'alert_sent', 'export_ready'] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
 // Viewings (docs/decisions/021-viewings-and-tasks.md)
 export const VIEWING_STATUSES = ['scheduled', 'done', 'canceled', 'no_show'] as const
 export type ViewingStatus = (typeof VIEWING_STATUSES)[number]

@@ -62,6 +62,7 @@ export const TABLES = {
   agencyMembers: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
   agencyInvitations: { module: 'agencies', tenancy: 'agency_id', exported: { no: 'one-time secrets (hashed), gone within 7 days' }, onSharePages: false },
   auditLog: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
+  notifications: { module: 'notifications', tenancy: 'owner_id', exported: { no: 'notices of what the export already carries (feedback, viewings, alert matches) with read marks' }, onSharePages: false },
 } satisfies Record<string, TableEntry>
 
 export type TableName = keyof typeof TABLES

@@ -20,13 +20,13 @@ import { insertProperties, makePhotos } from './support/properties.ts'
  *
  * Each page is loaded once and scanned four times: light at 375 then 1280 px, then dark at 1280
  * then 375 px. Resizing is faithful because the layout is CSS only (no script reads the width);
- * the dark theme is switched in place (see switchThemeInPlace), except on /profile, whose theme
- * buttons show the theme in the markup.
+ * the dark theme is switched in place (see switchThemeInPlace), except on /profile/account, whose
+ * theme buttons show the theme in the markup.
  */
 const INFO_PAGES = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 'refund-policy', 'cookie-policy', 'contact', 'shipping-policy', 'about', 'help']
 
 /** Pages whose markup, not only <html data-theme>, depends on the theme cookie. */
-const THEME_IN_MARKUP = new Set(['/profile'])
+const THEME_IN_MARKUP = new Set(['/profile/account'])
 
 type Seeded = {
   propertyId: string
@@ -147,6 +147,11 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
       await db.sql`insert into clients (owner_id, full_name, email, deleted_at) values (${owner}, 'Former Client', 'former@example.com', now())`
       await db.sql`update property_photos set deleted_at = now() where property_id = ${propertyId!} and position = 1`
       await db.sql`insert into tasks (owner_id, title, due_at, repeat) values (${owner}, 'Weekly team call', now() + interval '2 days', 'weekly')`
+      // Unread notifications: the header's badge on every page, and "New" on /notifications.
+      await db.sql`
+        insert into notifications (owner_id, kind, summary, detail, href)
+        values (${owner}, 'client_feedback', 'Ana Pereira: Interested in Alfama flat', 'Is the terrace south-facing?', ${`/client/${clientId}/listing`}),
+               (${owner}, 'export_ready', 'Your data export is ready to download', '', '/profile/data')`
 
       // Property alerts on for the client: the alert page and the unsubscribe page.
       const { alertPath, unsubscribePath } = await insertClientAlert(db, broker.email, clientId, propertyId!)
@@ -177,13 +182,20 @@ test.describe('axe: no WCAG 2.2 A/AA violations in both themes at 375 and 1280 p
   })
 
   test('every app page, signed in', async ({ page }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(360_000)
     const { propertyId, clientId, dealId } = seeded
     await page.context().addCookies(brokerCookies)
     await setTheme(page, 'light')
     for (const path of [
       '/home',
       '/profile',
+      '/profile/account',
+      '/profile/security',
+      '/profile/billing',
+      '/profile/connections',
+      '/profile/data',
+      // After /home, whose header shows the unread badge; this page shows them "New" (and reads them).
+      '/notifications',
       '/public-properties',
       `/public-properties/${propertyId}`,
       '/properties',

@@ -22,10 +22,11 @@ function readDataJson(buffer: Buffer): Promise<string> {
   })
 }
 
-test('"Export my data" on /profile downloads a zip of the account', async ({ page }) => {
+test('"Export my data" in the profile Data section downloads a zip of the account', async ({ page }) => {
   const broker = await signUpAndSignIn(page)
-  await page.goto('/profile')
-  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Your data' }) })
+  await page.goto('/profile/data')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your data' })).toBeVisible()
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Export my data' }) })
   const downloading = page.waitForEvent('download')
   await card.getByRole('button', { name: 'Export my data' }).click()
   const download = await downloading
@@ -36,5 +37,5 @@ test('"Export my data" on /profile downloads a zip of the account', async ({ pag
   const data = JSON.parse(await readDataJson(bytes)) as { tables: { users: { email: string }[] } }
   expect(data.tables.users.map((user) => user.email)).toEqual([broker.email])
   // The page stays where it was: a download, not a navigation.
-  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page).toHaveURL(/\/profile\/data$/)
 })

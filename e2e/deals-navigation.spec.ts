@@ -13,6 +13,8 @@ function appPages(ids: { propertyId: string; clientId: string; dealId: string })
     '/clients',
     '/public-properties',
     '/profile',
+    '/profile/security',
+    '/notifications',
     '/property/type-selection',
     `/property/${ids.propertyId}`,
     `/property/${ids.propertyId}/edit`,

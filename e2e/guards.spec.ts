@@ -217,6 +217,8 @@ test.describe('expired trial', () => {
     await page.goto('/profile')
     await expect(page).toHaveURL(/\/profile$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Billing' }).click()
+    await expect(page).toHaveURL(/\/profile\/billing$/)
     await expect(page.getByText('Your free trial has ended.')).toBeVisible()
 
     await page.goto('/public-properties')

@@ -39,6 +39,10 @@ test('badges, buttons, navigation and headings keep their words whole on a phone
     `/deal/${dealId}`,
     '/agenda',
     '/profile',
+    '/profile/account',
+    '/profile/security',
+    '/profile/billing',
+    '/notifications',
     '/public-properties',
     '/properties/import',
   ])

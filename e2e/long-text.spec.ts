@@ -15,7 +15,7 @@ test('long unbroken text in every user field keeps every page as wide as its vie
   await db.setPlan(broker.email, 'starter')
 
   // The profile: shown on share pages and public listings.
-  await page.goto('/profile')
+  await page.goto('/profile/account')
   await pageReady(page, javaScriptEnabled)
   const profile = formWithButton(page, 'Save profile')
   await profile.getByLabel('Full name', { exact: true }).fill(unbroken('BrokerName', 120))
@@ -161,7 +161,7 @@ test('long unbroken text in every user field keeps every page as wide as its vie
     `/client/${clientId}/listing/${propertyId}`,
     '/deals',
     dealHref!,
-    '/profile',
+    '/profile/account',
     previewUrl,
     new URL(shareUrl).pathname,
   ])

@@ -1,9 +1,9 @@
 import { expect, expectToast, signUpAndSignIn, submitSignIn, test } from './support/fixtures.ts'
 import { propertyFormReady } from './support/properties.ts'
 
-test('changing the password on /profile: a wrong current password is refused, then the new one works', async ({ page, javaScriptEnabled }) => {
+test('changing the password in the profile Security section: a wrong current password is refused, then the new one works', async ({ page, javaScriptEnabled }) => {
   const broker = await signUpAndSignIn(page)
-  await page.goto('/profile')
+  await page.goto('/profile/security')
   const form = page.locator('form#change-password')
   await propertyFormReady(form, javaScriptEnabled)
   const newPassword = 'porto-bridge-7735-sunset'

@@ -8,12 +8,12 @@ test('an uploaded avatar shows in the header (64 px square), and removing it bri
   const header = page.getByTestId('shell-avatar').filter({ visible: true })
   await expect(header).toHaveText(new RegExp(`^${initials}`))
 
-  await page.goto('/profile')
+  await page.goto('/profile/account')
   const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer()
   await page.getByLabel('Upload an image').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo })
   await page.getByRole('button', { name: 'Save avatar' }).click()
   await expectToast(page, 'Avatar saved.')
-  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page).toHaveURL(/\/profile\/account$/)
 
   const image = header.locator('img')
   await expect(image).toHaveAttribute('src', /^\/avatars\/[0-9a-f]{32}\/64$/)
@@ -28,7 +28,7 @@ test('an uploaded avatar shows in the header (64 px square), and removing it bri
 
 test('deleting the account: a wrong password is refused, then it lands on / signed out and cannot sign in again', async ({ page, javaScriptEnabled }) => {
   const broker = await signUpAndSignIn(page)
-  await page.goto('/profile')
+  await page.goto('/profile/data')
   const zone = page.getByRole('region', { name: 'Danger zone' })
   const form = zone.locator('form#delete-account')
   await propertyFormReady(form, javaScriptEnabled)

@@ -72,15 +72,15 @@ test.describe('required fields', () => {
           ['Add note', CommentFormSchema],
         ],
       ],
+      ['/profile/account', [['Save profile', ProfileSchema]]],
       [
-        '/profile',
+        '/profile/security',
         [
-          ['Save profile', ProfileSchema],
           ['Change password', ChangePasswordSchema],
           ['Sign out everywhere', PasswordOrCodeSchema],
-          ['Delete my account', DeleteAccountSchema],
         ],
       ],
+      ['/profile/data', [['Delete my account', DeleteAccountSchema]]],
     ]
     for (const [path, forms] of pages) {
       await page.goto(path)

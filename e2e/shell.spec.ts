@@ -7,6 +7,10 @@ test.describe('profile', () => {
     await signUpAndSignIn(page)
     await page.goto('/profile')
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
+    // The profile's entry lists its sections: the details are under Account.
+    await page.locator('main').getByRole('list').getByRole('link', { name: /^Account/ }).click()
+    await expect(page).toHaveURL(/\/profile\/account$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
 
     const values = {
       'Full name': 'Renamed Broker',
@@ -19,7 +23,7 @@ test.describe('profile', () => {
     }
     await page.getByRole('button', { name: 'Save profile' }).click()
 
-    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page).toHaveURL(/\/profile\/account$/)
     await expectToast(page, 'Profile saved.')
     for (const [label, value] of Object.entries(values)) {
       await expect(page.getByLabel(label, { exact: true })).toHaveValue(value)
@@ -36,7 +40,7 @@ test.describe('profile', () => {
 
   test('an invalid phone number is refused next to the field', async ({ page }) => {
     await signUpAndSignIn(page)
-    await page.goto('/profile')
+    await page.goto('/profile/account')
     await page.getByLabel('Phone', { exact: true }).fill('call me maybe')
     await page.getByRole('button', { name: 'Save profile' }).click()
 
@@ -56,7 +60,7 @@ test.describe('profile', () => {
     await signIn(otherPage, broker)
     await expect(otherPage).toHaveURL(/\/home$/)
 
-    await page.goto('/profile')
+    await page.goto('/profile/security')
     const devices = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Devices' }) })
     await expect(devices.getByRole('listitem')).toHaveCount(2)
     await expect(devices.getByText(/this device/)).toHaveCount(1)
@@ -66,7 +70,7 @@ test.describe('profile', () => {
     await expect(devices.getByText(/Mozilla/)).toHaveCount(0)
 
     await page.getByRole('button', { name: 'Sign out other devices' }).click()
-    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page).toHaveURL(/\/profile\/security$/)
     await expectToast(page, 'Signed out 1 other device.')
     await expect(devices.getByRole('listitem')).toHaveCount(1)
     await otherPage.goto('/home')
@@ -78,18 +82,18 @@ test.describe('profile', () => {
     await page.getByRole('button', { name: 'Sign out everywhere' }).click()
     await expect(page).toHaveURL(/\/auth$/)
     await expectToast(page, 'Signed out on every device.')
-    await page.goto('/profile')
+    await page.goto('/profile/security')
     await expect(page).toHaveURL(/\/auth$/)
   })
 
   test('the theme buttons switch <html data-theme> to dark', async ({ page }) => {
     await signUpAndSignIn(page)
-    await page.goto('/profile')
+    await page.goto('/profile/account')
     const html = page.locator('html')
     await expect(html).toHaveAttribute('data-theme', 'system')
 
     await page.getByRole('button', { name: /^dark$/i }).click()
-    await expect(page).toHaveURL(/\/profile$/)
+    await expect(page).toHaveURL(/\/profile\/account$/)
     await expect(html).toHaveAttribute('data-theme', 'dark')
     await expect(page.getByRole('button', { name: /^dark$/i })).toHaveAttribute('aria-pressed', 'true')
 
@@ -97,7 +101,7 @@ test.describe('profile', () => {
     await page.goto('/')
     await expect(html).toHaveAttribute('data-theme', 'dark')
 
-    await page.goto('/profile')
+    await page.goto('/profile/account')
     await page.getByRole('button', { name: /^light$/i }).click()
     await expect(html).toHaveAttribute('data-theme', 'light')
   })

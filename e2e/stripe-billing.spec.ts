@@ -58,7 +58,7 @@ test('an expired trial chooses a plan, pays in Checkout, and is back on the refu
     await expectToast(page, 'You are now on the Starter plan.')
     expect(await db.getPlan(broker.email)).toBe('starter')
 
-    await page.goto('/profile')
+    await page.goto('/profile/billing')
     const plan = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Plan' }) })
     await expect(plan.getByText('Status: Active')).toBeVisible()
     await expect(plan.getByText(/^Renews on /)).toBeVisible()

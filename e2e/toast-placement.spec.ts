@@ -46,7 +46,7 @@ test.describe('toasts on a phone', () => {
     await signIn(page, broker)
     await expectToastAtTopCoveringNothing(page, 'sign-in → /home')
 
-    await page.goto('/profile')
+    await page.goto('/profile/account')
     await pageReady(page, javaScriptEnabled)
     await page.getByRole('button', { name: 'Save profile' }).click()
     await expectToast(page, 'Profile saved.')
@@ -68,7 +68,7 @@ test.describe('toasts on a phone', () => {
     await expectToastAtTopCoveringNothing(page, 'Create share link')
 
     // A keyboard user in the header: the toast steps aside rather than hide the focused link.
-    await page.goto('/profile')
+    await page.goto('/profile/account')
     await pageReady(page, javaScriptEnabled)
     await page.getByRole('button', { name: 'Save profile' }).click()
     await expectToast(page, 'Profile saved.')

@@ -5,9 +5,9 @@ import { expect, expectToast, signUpAndSignIn, submitSignIn, test } from './supp
 const codeFor = (key: string, timestamp = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')), digits: 6, period: 30 }).generate({ timestamp })
 
-test('two-factor: turned on from /profile with the key on the page, then sign-in asks for a code and lands on /home', async ({ page }) => {
+test('two-factor: turned on from the profile Security section with the key on the page, then sign-in asks for a code and lands on /home', async ({ page }) => {
   const broker = await signUpAndSignIn(page)
-  await page.goto('/profile')
+  await page.goto('/profile/security')
   const card = page.locator('#two-factor')
   await card.getByRole('button', { name: 'Set up two-factor authentication' }).click()
   await expect(card.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg')).toBeVisible()

@@ -11,8 +11,12 @@ import { ALLOWED_ACTION_METHODS, formEncodingOf, FormBodyError } from './form-bo
  * or broken clients ever get them.
  */
 
-/** For a path, whether its route has an action, from the build's route manifest. */
-export function createActionLookup(build: ServerBuild): (pathname: string) => boolean {
+/**
+ * For a path, whether the route a POST to it reaches has an action, from the build's route
+ * manifest. That route is React Router's: the deepest match that has a path of its own, so a
+ * layout with an index route (/profile) gets the POST, unless the query names the index (`?index`).
+ */
+export function createActionLookup(build: ServerBuild): (pathname: string, search?: string) => boolean {
   const routes = Object.values(build.routes).filter((route) => route !== undefined)
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     routes
@@ -21,9 +25,12 @@ export function createActionLookup(build: ServerBuild): (pathname: string) => bo
         index ? { id, path, index: true, caseSensitive } : { id, path, caseSensitive, children: childrenOf(id) },
       )
   const tree = childrenOf(undefined)
-  return (pathname) => {
-    const leaf = matchRoutes(tree, pathname)?.at(-1)
-    const id = leaf?.route.id
+  return (pathname, search = '') => {
+    const matches = matchRoutes(tree, pathname) ?? []
+    const leaf = matches.at(-1)
+    const toIndex = new URLSearchParams(search).getAll('index').includes('')
+    const target = leaf?.route.index && !toIndex ? matches.findLast((match, i) => i === 0 || Boolean(match.route.path)) : leaf
+    const id = target?.route.id
     return Boolean(id && build.routes[id]?.module.action)
   }
 }
@@ -57,14 +64,14 @@ function plain(status: number, message: string, headers: Record<string, string> 
  * here rather than in each loader means a search box, a cursor or a filter never hands a NUL
  * byte to Postgres, whatever route reads it.
  */
-export function screenRequest(request: Request, hasAction: (pathname: string) => boolean): Request | Response {
+export function screenRequest(request: Request, hasAction: (pathname: string, search: string) => boolean): Request | Response {
   const url = new URL(request.url)
   // React Router would log a "could not be decoded" warning for each such request.
   if (!isDecodablePath(url.pathname)) return plain(400, 'Bad request: the address is malformed.')
 
   const method = request.method.toUpperCase()
   if (method !== 'GET' && method !== 'HEAD') {
-    const takesPosts = hasAction(routePathOf(url.pathname))
+    const takesPosts = hasAction(routePathOf(url.pathname), url.search)
     if (method !== 'POST' || !takesPosts) {
       return plain(405, 'Method not allowed.', { Allow: takesPosts ? ALLOWED_ACTION_METHODS : 'GET, HEAD' })
     }

@@ -3,7 +3,49 @@ import { Avatar } from './avatar.tsx'
 
 /** Who is signed in, as the header shows them: the 64 px avatar (or initials) links to /profile. */
 /** `pastDueGraceEnds`: the day (in words) a past-due subscription's grace ends, for the banner. */
-export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null }
+/** `unreadNotifications`: counted up to UNREAD_COUNT_CAP (100) with the session; 100 shows as "99+". */
+export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null; unreadNotifications?: number }
+
+/**
+ * The header's bell: /notifications, with the unread count as a badge and in its name. An icon
+ * only (its name and title say "Notifications"): the top bar at 1280 px has no room for the word.
+ */
+function NotificationsLink({ unread, current, compact }: { unread: number; current: boolean; compact: boolean }) {
+  const count = unread > 99 ? '99+' : String(unread)
+  const name = unread > 0 ? `Notifications, ${count} unread` : 'Notifications'
+  const body = (
+    <>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d={BELL_ICON} />
+      </svg>
+      {unread > 0 ? (
+        // On a phone the badge sits on the bell: the slim header has no width to spare.
+        <span
+          data-testid="unread-count"
+          className={`rounded-full bg-brand text-center font-semibold text-brand-ink ${compact ? 'absolute -right-1 -top-1 min-w-4 px-1 text-[10px] leading-4' : 'min-w-5 px-1.5 text-xs leading-5'}`}
+        >
+          {count}
+        </span>
+      ) : null}
+    </>
+  )
+  const className = `${compact ? 'relative px-1' : 'px-2'} flex items-center gap-1.5 rounded-md py-1 text-sm ${current ? 'font-semibold text-brand' : 'text-muted no-underline hover:text-ink'}`
+  if (current) {
+    return (
+      <a aria-current="page" aria-label={name} title="Notifications" inert className={className} data-testid="notifications-link">
+        {body}
+      </a>
+    )
+  }
+  // No prefetch: showing the page marks its notifications read.
+  return (
+    <Link to="/notifications" aria-label={name} title="Notifications" className={className} data-testid="notifications-link">
+      {body}
+    </Link>
+  )
+}
+
+const BELL_ICON = 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0'
 
 function BrokerBadge({ broker, size }: { broker: ShellBroker; size: number }) {
   return (
@@ -47,7 +89,13 @@ export const AGENDA_ITEM = {
 type NavItemData = { to: string; label: string; icon: string }
 
 /** A section's own pages count as it: /property/{id} is in Properties, /deal/{id} in Deals. */
-const SECTION_PREFIXES: Record<string, string> = { '/properties': '/property/', '/clients': '/client/', '/deals': '/deal/', '/agenda': '/viewing/' }
+const SECTION_PREFIXES: Record<string, string> = {
+  '/properties': '/property/',
+  '/clients': '/client/',
+  '/deals': '/deal/',
+  '/agenda': '/viewing/',
+  '/profile': '/profile/',
+}
 
 function isCurrent(pathname: string, to: string) {
   const prefix = SECTION_PREFIXES[to]
@@ -57,7 +105,8 @@ function isCurrent(pathname: string, to: string) {
 const LAYOUTS = {
   bottom: 'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px]',
   top: 'flex items-center gap-2 rounded-md px-3 py-2 text-sm',
-  header: 'flex items-center gap-1.5 rounded-md px-2 py-1 text-sm',
+  // The phone's slim header holds the logo, Deals, Agenda, the bell and the avatar in 375 px.
+  header: 'flex items-center gap-1 rounded-md px-1.5 py-1 text-sm',
 } as const
 
 function NavItem({ item, current, layout }: { item: NavItemData; current: boolean; layout: keyof typeof LAYOUTS }) {
@@ -84,7 +133,10 @@ function NavItem({ item, current, layout }: { item: NavItemData; current: boolea
   )
 }
 
-/** Top bar from 768 px up (the five items and Deals); below it a slim header with Deals and the bottom bar. */
+/**
+ * Top bar from 768 px up (the five items, Deals and Agenda, then the bell); below it a slim
+ * header with Deals, Agenda and the bell, and the bottom bar.
+ */
 export function AppNav({ broker }: { broker: ShellBroker }) {
   const { pathname } = useLocation()
   const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, AGENDA_ITEM, ...NAV_ITEMS.slice(4)]
@@ -100,20 +152,22 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
               <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="top" />
             ))}
           </nav>
+          <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact={false} />
           <BrokerBadge broker={broker} size={32} />
           <LogoutButton />
         </div>
       </header>
       <header className="sticky top-0 z-30 border-b border-line bg-surface md:hidden">
-        <div className="flex items-center justify-between px-4 py-1.5">
+        <div className="flex items-center justify-between px-3 py-1.5">
           <Link to="/home" className="font-bold text-ink no-underline">
             BrokerVault
           </Link>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             <nav aria-label="More" className="flex gap-1">
               <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
               <NavItem item={AGENDA_ITEM} current={isCurrent(pathname, AGENDA_ITEM.to)} layout="header" />
             </nav>
+            <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact />
             <BrokerBadge broker={broker} size={28} />
           </div>
         </div>

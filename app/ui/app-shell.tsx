@@ -29,7 +29,7 @@ function PastDueBanner({ graceEnds }: { graceEnds: string }) {
     <div role="status" data-testid="past-due-banner" className="border-b border-line bg-warning-soft">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-2 text-sm">
         <p>{`Your last payment did not go through. Update your payment details by ${graceEnds} to keep using BrokerVault.`}</p>
-        <Form method="post" action="/profile">
+        <Form method="post" action="/profile/billing">
           <button type="submit" name="intent" value="manage-billing" className="font-medium text-brand underline">
             Open the billing portal
           </button>

@@ -1,10 +1,14 @@
-import { Form, Link } from 'react-router'
+import type { ReactNode } from 'react'
+import { Form, Link, useSubmit } from 'react-router'
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROPERTY, MAX_PHOTO_BYTES, MAX_PHOTOS_PER_PROPERTY } from '#app/modules/media/limits.ts'
 import type { PhotoForImage } from '#app/modules/media/variants.ts'
 import { ConfirmDelete } from './confirm-delete.tsx'
 import { Button, Field, SubmitButton } from './form.tsx'
 import { Card } from './page.tsx'
 import { PhotoImage } from './photo.tsx'
+import { DragHandle } from './drag-handle.tsx'
+import { dragSourceProps, useDropTarget, useFocusAfterMove } from './drag-move.ts'
+import { useHydrated } from './use-hydrated.ts'
 
 /** The cards of /property/{id}/media: photos and documents, each with its upload form. */
 
@@ -19,7 +23,65 @@ type MediaDocument = { id: string; title: string; fileName: string; bytes: numbe
 
 const photoAlt = (photo: PhotoForImage, index: number) => photo.caption.trim() || `Photo ${index + 1}`
 
-export function PhotosCard({ photos, limits, values, errorsFor }: FormEcho & { photos: PhotoForImage[] }) {
+const PHOTO_DRAG_TYPE = 'application/x-brokervault-photo'
+const ORDER_HINT_ID = 'photo-order-hint'
+const photoHandleId = (photoId: string) => `photo-grip-${photoId}`
+
+/** Reordering with JavaScript: a post of the same intents as the Move buttons (or move-to, for a drop). */
+type Reorder = ((fields: Record<string, string>, focusPhotoId?: string) => void) | null
+
+function useReorder(action: string): Reorder {
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const focusAfterMove = useFocusAfterMove()
+  if (!hydrated) return null
+  return (fields, focusPhotoId) => {
+    if (focusPhotoId) focusAfterMove(photoHandleId(focusPhotoId))
+    void submit(fields, { method: 'post', action, preventScrollReset: true })
+  }
+}
+
+/**
+ * One photo of the list. Once the app runs, its picture drags onto another photo's place, and its
+ * grip moves it up or down with the arrow keys; without JavaScript the Move buttons do it.
+ */
+function PhotoRow({ photo, index, count, reorder, children }: { photo: PhotoForImage; index: number; count: number; reorder: Reorder; children: ReactNode }) {
+  const drop = useDropTarget(PHOTO_DRAG_TYPE, (photoId) => {
+    if (photoId !== photo.id) reorder?.({ intent: 'move-to', photoId, position: String(index + 1) })
+  })
+  const step = (intent: 'move-up' | 'move-down') => () => {
+    if ((intent === 'move-up' && index === 0) || (intent === 'move-down' && index === count - 1)) return
+    reorder?.({ intent, photoId: photo.id }, photo.id)
+  }
+  return (
+    <li
+      data-photo-id={photo.id}
+      {...(reorder ? drop.props : {})}
+      className={`flex flex-col gap-3 border-t pt-4 sm:flex-row ${drop.over ? 'border-brand ring-2 ring-brand' : 'border-line'}`}
+    >
+      <div className="relative w-40 shrink-0" {...(reorder ? dragSourceProps(PHOTO_DRAG_TYPE, photo.id) : {})}>
+        <PhotoImage photo={photo} sizes="160px" className="w-40 rounded-md" alt={photoAlt(photo, index)} />
+        {index === 0 ? (
+          <span className="absolute left-1 top-1 rounded bg-brand px-2 py-0.5 text-xs font-medium text-brand-ink">Cover</span>
+        ) : null}
+        {reorder ? (
+          <span className="absolute right-1 top-1">
+            <DragHandle
+              id={photoHandleId(photo.id)}
+              label={`Drag photo ${index + 1}`}
+              hintId={ORDER_HINT_ID}
+              keys={{ ArrowUp: step('move-up'), ArrowDown: step('move-down') }}
+            />
+          </span>
+        ) : null}
+      </div>
+      {children}
+    </li>
+  )
+}
+
+export function PhotosCard({ photos, limits, values, errorsFor, action }: FormEcho & { photos: PhotoForImage[]; action: string }) {
+  const reorder = useReorder(action)
   return (
     <Card title={`Photos (${photos.length} / ${MAX_PHOTOS_PER_PROPERTY})`}>
       <Form method="post" action="?upload=photos" encType="multipart/form-data" className="space-y-3">
@@ -36,15 +98,15 @@ export function PhotosCard({ photos, limits, values, errorsFor }: FormEcho & { p
       {photos.length === 0 ? (
         <p className="mt-4 text-sm text-muted">No photos yet.</p>
       ) : (
+        <>
+        {reorder ? (
+          <p id={ORDER_HINT_ID} className="mt-4 text-sm text-muted">
+            Drag a photo onto another one's place, or focus its grip and press the up or down arrow key.
+          </p>
+        ) : null}
         <ol className="mt-4 space-y-4">
           {photos.map((photo, index) => (
-            <li key={photo.id} className="flex flex-col gap-3 border-t border-line pt-4 sm:flex-row">
-              <div className="relative w-40 shrink-0">
-                <PhotoImage photo={photo} sizes="160px" className="w-40 rounded-md" alt={photoAlt(photo, index)} />
-                {index === 0 ? (
-                  <span className="absolute left-1 top-1 rounded bg-brand px-2 py-0.5 text-xs font-medium text-brand-ink">Cover</span>
-                ) : null}
-              </div>
+            <PhotoRow key={photo.id} photo={photo} index={index} count={photos.length} reorder={reorder}>
               <Form method="post" className="min-w-0 flex-1 space-y-2">
                 <input type="hidden" name="photoId" value={photo.id} />
                 <Field
@@ -71,9 +133,10 @@ export function PhotosCard({ photos, limits, values, errorsFor }: FormEcho & { p
                   <DeleteLink id={`delete-photo-${photo.id}`} to={`?delete-photo=${photo.id}`} label={`Delete photo ${index + 1}`} />
                 </div>
               </Form>
-            </li>
+            </PhotoRow>
           ))}
         </ol>
+        </>
       )}
     </Card>
   )

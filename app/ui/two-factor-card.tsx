@@ -14,7 +14,7 @@ type TwoFactorCardProps = {
   results: { confirm: Result; disable: Result; regenerate: Result }
 }
 
-/** /profile's "Two-factor authentication": set up with a QR code, recovery codes, turn off. */
+/** The Security section's "Two-factor authentication": set up with a QR code, recovery codes, turn off. */
 export function TwoFactorCard({ status, recoveryCodes, results }: TwoFactorCardProps) {
   return (
     <section id="two-factor" aria-labelledby="two-factor-title" className="rounded-xl border border-line bg-surface p-4">

@@ -49,7 +49,7 @@ export async function setTheme(page: Page, theme: 'light' | 'dark') {
  * Switches the loaded page to `theme` the way a page rendered with that theme cookie starts:
  * the cookie only sets `data-theme` on <html> (root.tsx), and app.css keys every colour on it;
  * nothing animates colours and no script reads the attribute. The one other difference is the
- * pressed button of the theme form on /profile, so that page is loaded with the cookie instead.
+ * pressed button of the theme form on /profile/account, so that page is loaded with the cookie instead.
  */
 export async function switchThemeInPlace(page: Page, theme: 'light' | 'dark') {
   await page.evaluate((value) => document.documentElement.setAttribute('data-theme', value), theme)

@@ -49,7 +49,7 @@ async function uploadAvatar(browser: TestBrowser) {
   form.set('intent', 'upload-avatar')
   const png = await sharp({ create: { width: 80, height: 80, channels: 3, background: '#445566' } }).png().toBuffer()
   form.set('avatar', new File([new Uint8Array(png)], 'me.png', { type: 'image/png' }))
-  const response = await browser.postMultipart('/profile?upload=avatar', form)
+  const response = await browser.postMultipart('/profile/account?upload=avatar', form)
   if (response.status !== 302) throw new Error(`avatar upload failed: ${response.status}`)
 }
 
@@ -119,7 +119,7 @@ describe('account deletion', () => {
     const before = await rowsMentioning(needlesOf(a))
     const filesBefore = await filesOf(a)
 
-    const wrongPassword = await a.browser.post('/profile', { intent: 'delete-account', password: 'wrong-password', confirmation: 'DELETE' })
+    const wrongPassword = await a.browser.post('/profile/data', { intent: 'delete-account', password: 'wrong-password', confirmation: 'DELETE' })
     expect(wrongPassword.status).toBe(400)
     const html = await wrongPassword.text()
     expect(html).toMatch(/id="[^"]*password[^"]*"[^>]*>\s*<li>Your password is not correct/)
@@ -127,11 +127,11 @@ describe('account deletion', () => {
     expect(html).not.toContain('wrong-password')
 
     for (const confirmation of ['delete', 'DELET', '']) {
-      const wrongWord = await a.browser.post('/profile', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation })
+      const wrongWord = await a.browser.post('/profile/data', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation })
       expect(wrongWord.status).toBe(400)
       expect(await wrongWord.text()).toMatch(/id="[^"]*confirmation[^"]*"[^>]*>\s*<li>Type DELETE/)
     }
-    const noPassword = await a.browser.post('/profile', { intent: 'delete-account', password: '', confirmation: 'DELETE' })
+    const noPassword = await a.browser.post('/profile/data', { intent: 'delete-account', password: '', confirmation: 'DELETE' })
     expect(noPassword.status).toBe(400)
     expect(await noPassword.text()).toContain('Enter your password')
 
@@ -156,7 +156,7 @@ describe('account deletion', () => {
     expect((await halfSignedIn.post('/auth/two-factor', { code: '000000' })).status).toBe(400)
     // After the right password above, which clears the e-mail's failures.
     expect((await signIn(new TestBrowser(), a.email, 'not-the-password')).status).toBe(400)
-    expect((await a.browser.post('/profile', { intent: 'delete-account', password: 'nope-nope', confirmation: 'DELETE' })).status).toBe(400)
+    expect((await a.browser.post('/profile/data', { intent: 'delete-account', password: 'nope-nope', confirmation: 'DELETE' })).status).toBe(400)
     // A background job that names the account: a password-reset request queued for it.
     expect((await new TestBrowser().post('/forgot-password', { email: a.email })).status).toBe(200)
 
@@ -179,7 +179,7 @@ describe('account deletion', () => {
     const bFiles = await filesOf(b)
     const oldCookie = [...a.browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
 
-    const response = await a.browser.post('/profile', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: ' DELETE ' })
+    const response = await a.browser.post('/profile/data', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: ' DELETE ' })
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/')
     expect(response.headers.getSetCookie().some((c) => /^bv_session=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true)

@@ -4,16 +4,16 @@ import { GOOD_PASSWORD, signedInBroker, signIn, TestBrowser } from '#tests/suppo
 
 const NEW_PASSWORD = 'porto-bridge-7735-sunset'
 const change = (browser: TestBrowser, form: Record<string, string>) =>
-  browser.post('/profile', { intent: 'change-password', currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...form })
+  browser.post('/profile/security', { intent: 'change-password', currentPassword: GOOD_PASSWORD, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...form })
 
-describe('changing the password on /profile', () => {
+describe('changing the password on /profile/security', () => {
   it('stores the new password, keeps this device signed in and signs out the others', async () => {
     const { browser, email } = await signedInBroker()
     const phone = new TestBrowser()
     await signIn(phone, email)
     const response = await change(browser, {})
-    expect(response.headers.get('Location')).toBe('/profile')
-    expect(await (await browser.get('/profile')).text()).toContain('Password changed. 1 other device was signed out.')
+    expect(response.headers.get('Location')).toBe('/profile/security')
+    expect(await (await browser.get('/profile/security')).text()).toContain('Password changed. 1 other device was signed out.')
     expect(await sessionsOf(email)).toHaveLength(1)
     expect((await phone.get('/home')).headers.get('Location')).toBe('/auth')
     expect((await signIn(new TestBrowser(), email, GOOD_PASSWORD)).status).toBe(400)

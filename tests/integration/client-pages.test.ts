@@ -19,13 +19,13 @@ import { createPropertyVia } from '#tests/support/properties.ts'
 describe('pages a client opens', () => {
   it('carry the broker’s card and one privacy line, not our header and legal footer, and ship no JavaScript', async () => {
     const { browser } = await signedInBroker('Ana Costa')
-    const saved = await browser.post('/profile', { intent: 'update-profile', fullName: 'Ana Costa', agencyName: 'Costa Homes', licenceNumber: 'AMI-12345', phone: '+351 912 345 678' })
+    const saved = await browser.post('/profile/account', { intent: 'update-profile', fullName: 'Ana Costa', agencyName: 'Costa Homes', licenceNumber: 'AMI-12345', phone: '+351 912 345 678' })
     expect(saved.status).toBe(302)
     const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#468' } }).jpeg().toBuffer()
     const avatar = new FormData()
     avatar.set('intent', 'upload-avatar')
     avatar.set('avatar', new File([new Uint8Array(jpeg)], 'me.jpg', { type: 'image/jpeg' }))
-    expect((await browser.postMultipart('/profile?upload=avatar', avatar)).status).toBe(302)
+    expect((await browser.postMultipart('/profile/account?upload=avatar', avatar)).status).toBe(302)
 
     const clientEmail = uniqueEmail('client-pages')
     const clientId = await createClientVia(browser, { fullName: 'Bruno Buyer', email: clientEmail, wantedPurpose: 'sale', wantedPlaces: 'Lisbon' })

@@ -172,7 +172,7 @@ describe('data export', () => {
 
     const response = await a.browser.post('/profile/export', { intent: 'export-data' })
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/profile')
+    expect(response.headers.get('Location')).toBe('/profile/data')
     const profile = await a.browser.follow(response)
     const html = (await profile.response.text()).replace(/&#x27;/g, "'")
     expect(html).toContain(EXPORT_QUEUED_MESSAGE)
@@ -198,8 +198,8 @@ describe('data export', () => {
     const link = new URL(mail!.data.action!.url)
     expect(link.href).toBe(`http://localhost:3000/profile/exports/${row!.id}`)
 
-    // /profile lists it with the link.
-    expect(await (await a.browser.get('/profile')).text()).toContain(`href="/profile/exports/${row!.id}"`)
+    // The profile's Data section lists it with the link.
+    expect(await (await a.browser.get('/profile/data')).text()).toContain(`href="/profile/exports/${row!.id}"`)
 
     const download = await a.browser.get(link.pathname)
     expect(download.status).toBe(200)
@@ -238,7 +238,7 @@ describe('data export', () => {
     const file = path.join(FILES_DIR, row!.storageKey)
     expect(existsSync(file)).toBe(true)
 
-    const deleted = await a.browser.post('/profile', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
+    const deleted = await a.browser.post('/profile/data', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
     expect(deleted.status).toBe(302)
     expect(existsSync(path.dirname(file))).toBe(false)
     expect(await getDb().select().from(dataExports).where(eq(dataExports.ownerId, a.userId))).toEqual([])
@@ -280,8 +280,8 @@ describe('data export through the background worker and a real SMTP server', () 
 
     const asked = await postForm(url, '/profile/export', { intent: 'export-data' }, owner)
     expect(asked.status).toBe(302)
-    expect(asked.headers.get('Location')).toBe('/profile')
-    const profile = (await (await getPage(url, '/profile', owner)).text()).replace(/&#x27;/g, "'")
+    expect(asked.headers.get('Location')).toBe('/profile/data')
+    const profile = (await (await getPage(url, '/profile/data', owner)).text()).replace(/&#x27;/g, "'")
     expect(profile).toContain(EXPORT_QUEUED_MESSAGE)
 
     const email = (await (await getPage(url, '/profile', owner)).text()).match(/Signed in as (?:<!-- -->)?([^<\s]+)/)?.[1]

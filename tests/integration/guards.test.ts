@@ -113,6 +113,7 @@ describe('subscription guard', () => {
     const { browser, email } = await signedInBroker()
     await expireTrial(email)
     expect((await browser.get('/profile')).status).toBe(200)
+    expect((await browser.get('/profile/billing')).status).toBe(200)
     expect((await browser.get('/public-properties')).status).toBe(200)
     expect((await browser.get('/public-properties/6f1c2a3e-0000-4000-8000-000000000000')).status).toBe(404)
     // No property exists yet: the edit pages answer 404 instead of redirecting to /pricing.

@@ -116,9 +116,9 @@ describe('feedback notices through a real SMTP server', () => {
     expect(mine()).toHaveLength(3)
 
     // "Off", chosen on /profile through the form as a browser without JavaScript sends it.
-    const saved = await postForm(url, '/profile', { intent: 'update-profile', fullName: 'Nina Notice', noticeMode: 'off' }, jar)
+    const saved = await postForm(url, '/profile/account', { intent: 'update-profile', fullName: 'Nina Notice', noticeMode: 'off' }, jar)
     expect(saved.status).toBe(302)
-    const profile = await (await getPage(url, '/profile', jar)).text()
+    const profile = await (await getPage(url, '/profile/account', jar)).text()
     expect(profile).toMatch(/<option value="off" selected="">Off<\/option>/)
     await react(url, sharePath, { propertyId: flat, reaction: 'not_for_me', comment: 'Sold on the garden.' }, from)
     await sleep((BATCH_SECONDS + 4) * 1000)
@@ -140,12 +140,12 @@ describe('daily digest', () => {
     const sharePath = `/client-listing/${share!.id}`
 
     // The setting, posted as a browser without JavaScript sends it; the page shows it chosen.
-    const saved = await browser.post('/profile', { intent: 'update-profile', fullName: 'Dora Digest', timeZone: 'Asia/Tokyo', noticeMode: 'daily' })
+    const saved = await browser.post('/profile/account', { intent: 'update-profile', fullName: 'Dora Digest', timeZone: 'Asia/Tokyo', noticeMode: 'daily' })
     expect(saved.status).toBe(302)
-    const profile = await (await browser.get('/profile')).text()
+    const profile = await (await browser.get('/profile/account')).text()
     expect(profile).toMatch(/<option value="daily" selected="">Daily digest at 08:00<\/option>/)
     expect(profile).toMatch(/<option value="Asia\/Tokyo" selected="">/)
-    const invalid = await browser.post('/profile', { intent: 'update-profile', fullName: 'Dora Digest', noticeMode: 'hourly' })
+    const invalid = await browser.post('/profile/account', { intent: 'update-profile', fullName: 'Dora Digest', noticeMode: 'hourly' })
     expect(invalid.status).toBe(400)
 
     const visitor = new TestBrowser()

@@ -7,7 +7,7 @@ import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['property', 'image'].includes(name) })
 
 async function feedPathOf(browser: TestBrowser) {
-  const html = await (await browser.get('/profile')).text()
+  const html = await (await browser.get('/profile/connections')).text()
   const url = /value="(http:\/\/localhost:3000\/feeds\/[A-Za-z0-9_-]{22}\/kyero\.xml)"/.exec(html)?.[1]
   return url ? new URL(url).pathname : null
 }
@@ -32,11 +32,11 @@ describe('Kyero portal feed', () => {
     await addPhoto(browser, listed)
 
     expect(await feedPathOf(browser)).toBeNull()
-    expect(await (await browser.get('/profile')).text()).toContain('>Create a feed address</button>')
-    expect((await browser.post('/profile/portal-feed', { intent: 'create' })).headers.get('Location')).toBe('/profile#portal-feed')
+    expect(await (await browser.get('/profile/connections')).text()).toContain('>Create a feed address</button>')
+    expect((await browser.post('/profile/portal-feed', { intent: 'create' })).headers.get('Location')).toBe('/profile/connections#portal-feed')
     const path = (await feedPathOf(browser))!
     expect(path).toBeTruthy()
-    const card = await (await browser.get('/profile')).text()
+    const card = await (await browser.get('/profile/connections')).text()
     expect(card).toContain('<label for="portal-feed-url" class="block font-medium">Feed address</label>')
     expect(card).toContain('>Replace the address</button>')
     expect(card).toContain('>Turn off the feed</button>')

@@ -5,18 +5,18 @@ import { profiles } from '#db/schema.ts'
 import { eq } from 'drizzle-orm'
 import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
 
-describe('/profile', () => {
+describe('/profile/account', () => {
   it('saves full name, phone, agency name and licence number', async () => {
     const { browser, email } = await signedInBroker()
-    const response = await browser.post('/profile', {
+    const response = await browser.post('/profile/account', {
       intent: 'update-profile',
       fullName: 'Carla Costa',
       phone: '+351 912 345 678',
       agencyName: 'Costa Homes',
       licenceNumber: 'AMI-12345',
     })
-    expect(response.headers.get('Location')).toBe('/profile')
-    const html = await (await browser.get('/profile')).text()
+    expect(response.headers.get('Location')).toBe('/profile/account')
+    const html = await (await browser.get('/profile/account')).text()
     expect(html).toContain('Profile saved.')
     expect(html).toContain('value="Costa Homes"')
     const user = await findUser(email)
@@ -26,7 +26,7 @@ describe('/profile', () => {
 
   it('shows errors next to the fields, keeps the values and writes nothing', async () => {
     const { browser, email } = await signedInBroker('Kept Name')
-    const response = await browser.post('/profile', {
+    const response = await browser.post('/profile/account', {
       intent: 'update-profile',
       fullName: '',
       phone: 'call me maybe',
@@ -42,9 +42,76 @@ describe('/profile', () => {
     expect(profile?.fullName).toBe('Kept Name')
   })
 
-  it('refuses an unknown intent with 400', async () => {
+  it('refuses an unknown intent with 400, there and on /profile', async () => {
     const { browser } = await signedInBroker()
+    expect((await browser.post('/profile/account', { intent: 'drop-tables' })).status).toBe(400)
     expect((await browser.post('/profile', { intent: 'drop-tables' })).status).toBe(400)
+    expect((await browser.post('/profile', {})).status).toBe(400)
+  })
+})
+
+describe('/profile in sections', () => {
+  const SECTIONS = [
+    ['/profile/account', 'Account', 'Save profile'],
+    ['/profile/security', 'Security', 'Change password'],
+    ['/profile/billing', 'Billing', 'Choose a plan'],
+    ['/profile/connections', 'Connections', 'Create a feed address'],
+    ['/profile/data', 'Your data', 'Delete my account'],
+  ] as const
+
+  it('lists the sections on /profile, and each section is a page with its own heading and forms', async () => {
+    const { browser, email } = await signedInBroker('Sofia Sections')
+    const index = await browser.get('/profile')
+    expect(index.status).toBe(200)
+    const html = await index.text()
+    expect(html).toMatch(/<h1[^>]*>Profile<\/h1>/)
+    expect(html).toContain(`Signed in as ${email}`)
+    for (const [path, title, control] of SECTIONS) {
+      expect(html).toContain(`href="${path}"`)
+      const page = await browser.get(path)
+      expect(page.status, path).toBe(200)
+      const section = await page.text()
+      expect(section, path).toMatch(new RegExp(`<h1[^>]*>${title}</h1>`))
+      expect(section, path).toContain(control)
+      // One section's forms only: the account form is not on the security page, and so on.
+      for (const [otherPath, , otherControl] of SECTIONS) if (otherPath !== path) expect(section, path).not.toContain(otherControl)
+    }
+  })
+
+  it("sends a form posted to /profile the old way on to its section, which gets the same POST (307)", async () => {
+    const { browser } = await signedInBroker()
+    const expected: [Record<string, string>, string][] = [
+      [{ intent: 'update-profile', fullName: 'Moved On' }, '/profile/account'],
+      [{ intent: 'remove-avatar' }, '/profile/account'],
+      [{ intent: 'change-password', currentPassword: 'x', newPassword: 'y', confirmPassword: 'y' }, '/profile/security'],
+      [{ intent: 'two-factor-start' }, '/profile/security'],
+      [{ intent: 'sign-out-everywhere', passwordOrCode: 'x' }, '/profile/security'],
+      [{ intent: 'manage-billing' }, '/profile/billing'],
+      [{ intent: 'delete-account', password: 'x', confirmation: 'DELETE' }, '/profile/data'],
+    ]
+    for (const [form, section] of expected) {
+      const response = await browser.post('/profile', form)
+      expect(response.status, form.intent).toBe(307)
+      expect(response.headers.get('Location'), form.intent).toBe(section)
+    }
+    // As React Router routes it: ?index names the index route, which takes no posts.
+    expect((await browser.post('/profile?index', { intent: 'update-profile', fullName: 'Moved On' })).status).toBe(405)
+    const upload = await browser.postMultipart('/profile?upload=avatar', new FormData())
+    expect(upload.status).toBe(307)
+    expect(upload.headers.get('Location')).toBe('/profile/account?upload=avatar')
+    // Nothing was done on the way: the name is unchanged until the section gets the post.
+    expect(await (await browser.get('/profile/account')).text()).not.toContain('value="Moved On"')
+    expect((await browser.post('/profile/account', { intent: 'update-profile', fullName: 'Moved On' })).status).toBe(302)
+    expect(await (await browser.get('/profile/account')).text()).toContain('value="Moved On"')
+  })
+
+  it('needs a signed-in broker on every section', async () => {
+    const anonymous = new TestBrowser()
+    for (const [path] of SECTIONS) {
+      const response = await anonymous.get(path)
+      expect(response.status, path).toBe(302)
+      expect(response.headers.get('Location'), path).toMatch(/^\/auth/)
+    }
   })
 })
 

@@ -47,7 +47,7 @@ describe('avatar', () => {
   it('refuses a file that is not an image by its content, next to the field, and stores nothing', async () => {
     const { browser, email } = await signedInBroker()
     // A PDF named like a JPEG: the name and the browser's type are ignored.
-    const response = await browser.postMultipart('/profile?upload=avatar', avatarUpload(new TextEncoder().encode('%PDF-1.4\n%%EOF\n'), 'me.jpg'))
+    const response = await browser.postMultipart('/profile/account?upload=avatar', avatarUpload(new TextEncoder().encode('%PDF-1.4\n%%EOF\n'), 'me.jpg'))
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toMatch(/id="avatar-error"[^>]*>.*?is not a JPEG, PNG, WebP, AVIF or GIF image/s)
@@ -60,13 +60,13 @@ describe('avatar', () => {
   it('refuses damaged image data and a file over 15 MB (413)', async () => {
     const { browser, email } = await signedInBroker()
     const jpeg = await widePhotoWithGps()
-    const truncated = await browser.postMultipart('/profile?upload=avatar', avatarUpload(jpeg.subarray(0, 400)))
+    const truncated = await browser.postMultipart('/profile/account?upload=avatar', avatarUpload(jpeg.subarray(0, 400)))
     expect(truncated.status).toBe(400)
     expect(await truncated.text()).toContain('could not be read as an image')
 
     const huge = new Uint8Array(15 * 1024 * 1024 + 10)
     huge.set(jpeg.subarray(0, 64))
-    const tooLarge = await browser.postMultipart('/profile?upload=avatar', avatarUpload(huge))
+    const tooLarge = await browser.postMultipart('/profile/account?upload=avatar', avatarUpload(huge))
     expect(tooLarge.status).toBe(413)
     const { userId, avatarId } = await avatarIdOf(email)
     expect(avatarId).toBeNull()
@@ -75,9 +75,9 @@ describe('avatar', () => {
 
   it('stores centred 256 and 64 px WebP squares without metadata, served with a versioned, cached URL', async () => {
     const { browser, email } = await signedInBroker('Ana Costa')
-    const response = await browser.postMultipart('/profile?upload=avatar', avatarUpload(await widePhotoWithGps()))
+    const response = await browser.postMultipart('/profile/account?upload=avatar', avatarUpload(await widePhotoWithGps()))
     expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/profile')
+    expect(response.headers.get('Location')).toBe('/profile/account')
     const { userId, avatarId } = await avatarIdOf(email)
     expect(avatarId).toMatch(/^[0-9a-f]{32}$/)
     expect((await avatarFilesOf(userId)).sort()).toEqual([`${avatarId}-256.webp`, `${avatarId}-64.webp`])
@@ -106,18 +106,18 @@ describe('avatar', () => {
     // The header shows the 64 px square on every app page; the profile page the 256 px one.
     const home = await (await browser.get('/home')).text()
     expect(home).toContain(`src="/avatars/${avatarId}/64"`)
-    expect(await (await browser.get('/profile')).text()).toContain(`src="/avatars/${avatarId}/256"`)
+    expect(await (await browser.get('/profile/account')).text()).toContain(`src="/avatars/${avatarId}/256"`)
   })
 
   it('replacing deletes the old files and the old URL; removing deletes the files and shows initials', async () => {
     const { browser, email } = await signedInBroker('Bruno Dias Lopes')
     const first = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#336699' } }).png().toBuffer()
-    expect((await browser.postMultipart('/profile?upload=avatar', avatarUpload(first, 'a.png', 'image/png'))).status).toBe(302)
+    expect((await browser.postMultipart('/profile/account?upload=avatar', avatarUpload(first, 'a.png', 'image/png'))).status).toBe(302)
     const { userId, avatarId: oldId } = await avatarIdOf(email)
 
     // A small image is still stored at both sizes (upscaled), so the URLs always name squares.
     const second = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#993366' } }).webp().toBuffer()
-    expect((await browser.postMultipart('/profile?upload=avatar', avatarUpload(second, 'b.webp', 'image/webp'))).status).toBe(302)
+    expect((await browser.postMultipart('/profile/account?upload=avatar', avatarUpload(second, 'b.webp', 'image/webp'))).status).toBe(302)
     const { avatarId: newId } = await avatarIdOf(email)
     expect(newId).not.toBe(oldId)
     expect((await avatarFilesOf(userId)).sort()).toEqual([`${newId}-256.webp`, `${newId}-64.webp`])
@@ -125,7 +125,7 @@ describe('avatar', () => {
     const small = await new TestBrowser().get(`/avatars/${newId}/256`)
     expect(await sharp(Buffer.from(await small.arrayBuffer())).metadata()).toMatchObject({ width: 256, height: 256 })
 
-    const removed = await browser.post('/profile', { intent: 'remove-avatar' })
+    const removed = await browser.post('/profile/account', { intent: 'remove-avatar' })
     expect(removed.status).toBe(302)
     expect(await avatarIdOf(email)).toMatchObject({ avatarId: null })
     expect(await avatarFilesOf(userId)).toEqual([])
@@ -134,12 +134,12 @@ describe('avatar', () => {
     expect(home).not.toContain('/avatars/')
     expect(home).toMatch(/>BL<\/span>/)
     // Removing again is harmless.
-    expect((await browser.post('/profile', { intent: 'remove-avatar' })).status).toBe(302)
+    expect((await browser.post('/profile/account', { intent: 'remove-avatar' })).status).toBe(302)
   })
 
   it('shows on the share pages’ contact card (256 px, alt = the broker’s name) with phone, agency and licence', async () => {
     const world = await createBrokerWorld()
-    const saved = await world.browser.post('/profile', {
+    const saved = await world.browser.post('/profile/account', {
       intent: 'update-profile',
       fullName: 'Carla Nunes',
       phone: '+351 912 000 111',
@@ -149,7 +149,7 @@ describe('avatar', () => {
     })
     expect(saved.status).toBe(302)
     const photo = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#123456' } }).jpeg().toBuffer()
-    expect((await world.browser.postMultipart('/profile?upload=avatar', avatarUpload(photo))).status).toBe(302)
+    expect((await world.browser.postMultipart('/profile/account?upload=avatar', avatarUpload(photo))).status).toBe(302)
     const { avatarId } = await avatarIdOf(world.email)
 
     for (const sharePath of [`/preview/${world.propertyShare}`, `/client-listing/${world.listingShare}`]) {
@@ -167,19 +167,19 @@ describe('time zone', () => {
   it('is UTC by default, offered as a list, saved when valid and refused otherwise', async () => {
     const { browser, email } = await signedInBroker()
     expect((await avatarIdOf(email)).timeZone).toBe('UTC')
-    const page = await (await browser.get('/profile')).text()
+    const page = await (await browser.get('/profile/account')).text()
     expect(page).toMatch(/<select[^>]*name="timeZone"/)
     expect(page).toMatch(/<option value="UTC" selected="">UTC<\/option>/)
     // Grouped by region, each place by its own name (the list is tested in broker-time-zone.test.ts).
     expect(page).toMatch(/<optgroup label="America">(<option [^>]*>[^<]*<\/option>)*<option value="America\/Sao_Paulo">Sao Paulo<\/option>/)
 
     const base = { intent: 'update-profile', fullName: 'Zoned Broker' }
-    expect((await browser.post('/profile', { ...base, timeZone: 'Asia/Tokyo' })).status).toBe(302)
+    expect((await browser.post('/profile/account', { ...base, timeZone: 'Asia/Tokyo' })).status).toBe(302)
     expect((await avatarIdOf(email)).timeZone).toBe('Asia/Tokyo')
-    expect(await (await browser.get('/profile')).text()).toMatch(/<option value="Asia\/Tokyo" selected="">/)
+    expect(await (await browser.get('/profile/account')).text()).toMatch(/<option value="Asia\/Tokyo" selected="">/)
 
     for (const bad of ['Mars/Olympus_Mons', 'Europe/lisbon', '+02:00']) {
-      const refused = await browser.post('/profile', { ...base, fullName: 'Changed', timeZone: bad })
+      const refused = await browser.post('/profile/account', { ...base, fullName: 'Changed', timeZone: bad })
       expect(refused.status).toBe(400)
       expect(await refused.text()).toMatch(/id="[^"]*timeZone[^"]*"[^>]*>\s*<li>Choose a time zone from the list/)
     }

@@ -51,18 +51,18 @@ describe('sliding sessions', () => {
   })
 })
 
-describe('devices on /profile', () => {
+describe('devices on /profile/security', () => {
   it('lists this device and others; "Sign out other devices" keeps only this one', async () => {
     const { browser, email } = await signedInBroker()
     const phone = new TestBrowser()
     await signIn(phone, email)
-    const profile = await (await browser.get('/profile')).text()
+    const profile = await (await browser.get('/profile/security')).text()
     expect(profile).toContain('this device')
     expect(profile).toContain('Sign out other devices')
     expect(profile).toContain('Sign out everywhere')
 
-    const response = await browser.post('/profile', { intent: 'sign-out-others' })
-    expect(response.headers.get('Location')).toBe('/profile')
+    const response = await browser.post('/profile/security', { intent: 'sign-out-others' })
+    expect(response.headers.get('Location')).toBe('/profile/security')
     expect(await sessionsOf(email)).toHaveLength(1)
     expect((await phone.get('/home')).headers.get('Location')).toBe('/auth')
     expect((await browser.get('/home')).status).toBe(200)
@@ -77,7 +77,7 @@ describe('devices on /profile', () => {
       const signedIn = await device.send('/auth', { method: 'POST', form: { intent: 'signin', email, password: GOOD_PASSWORD }, headers: { 'User-Agent': userAgent } })
       expect(signedIn.status).toBe(302)
     }
-    const profile = await (await browser.get('/profile')).text()
+    const profile = await (await browser.get('/profile/security')).text()
     expect(profile).toContain(`<p title="${android}">Chrome on Android</p>`)
     expect(profile).toContain(`<p title="${iphone}">Safari on iPhone</p>`)
     // The test browser sends no user-agent at all.
@@ -87,7 +87,7 @@ describe('devices on /profile', () => {
   it('"Sign out everywhere" ends every session, this one included', async () => {
     const { browser, email } = await signedInBroker()
     await signIn(new TestBrowser(), email)
-    const response = await browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: GOOD_PASSWORD })
+    const response = await browser.post('/profile/security', { intent: 'sign-out-everywhere', passwordOrCode: GOOD_PASSWORD })
     expect(response.headers.get('Location')).toBe('/auth')
     expect(await sessionsOf(email)).toHaveLength(0)
     expect((await browser.get('/home')).headers.get('Location')).toBe('/auth')

@@ -164,7 +164,7 @@ describe('share page cache', () => {
       (html) => expect(html).not.toContain(`/documents/${documentId}`),
     )
     await expectChange(
-      () => owner.browser.post('/profile', { intent: 'update-profile', fullName: 'Olivia Broker', phone: '+351 912 000 111', agencyName: '', licenceNumber: '' }),
+      () => owner.browser.post('/profile/account', { intent: 'update-profile', fullName: 'Olivia Broker', phone: '+351 912 000 111', agencyName: '', licenceNumber: '' }),
       (html) => expect(html).toContain('+351 912 000 111'),
     )
   })
@@ -186,7 +186,7 @@ describe('share page cache', () => {
     const other = await broker('Otto Other')
     await other.browser.get('/home')
     await owner.browser.get('/home')
-    await other.browser.post('/profile', { intent: 'update-profile', fullName: 'Otto Renamed', phone: '', agencyName: '', licenceNumber: '' })
+    await other.browser.post('/profile/account', { intent: 'update-profile', fullName: 'Otto Renamed', phone: '', agencyName: '', licenceNumber: '' })
     expect((await client.page()).queries).toBe(0)
   })
 

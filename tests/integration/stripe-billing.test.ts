@@ -74,7 +74,7 @@ async function brokerPayingSince(daysAgo: number, plan: keyof typeof PRICES = 's
 }
 
 async function profileText(jar: CookieJar) {
-  const response = await getPage(url, '/profile', jar)
+  const response = await getPage(url, '/profile/billing', jar)
   expect(response.status).toBe(200)
   return response.text()
 }
@@ -144,7 +144,7 @@ describe('choosing a plan with Stripe', () => {
     const jar = await signedInJar(url)
     const { session } = await chooseOnPricing(jar, 'starter')
     const early = await getPage(url, `/pricing/checkout-return?session_id=${session.id}`, jar)
-    expect(early.headers.get('Location')).toBe('/profile')
+    expect(early.headers.get('Location')).toBe('/profile/billing')
     expect(await profileText(jar)).toContain('Payment received. Your plan switches on')
 
     const pricing = await getPage(url, '/pricing?checkout=cancelled', jar)
@@ -159,11 +159,11 @@ describe('choosing a plan with Stripe', () => {
     const { jar, session } = await payingBroker()
     expect(await profileText(jar)).toContain('Manage billing')
     const before = stripe.requests.length
-    const response = await postForm(url, '/profile', { intent: 'manage-billing' }, jar)
+    const response = await postForm(url, '/profile/billing', { intent: 'manage-billing' }, jar)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toMatch(new RegExp(`^${stripe.url}/portal/bps_`))
     const call = stripe.requests.slice(before).find((r) => r.path === '/v1/billing_portal/sessions')!
-    expect(call.body).toMatchObject({ customer: session.customer, return_url: `${url}/profile` })
+    expect(call.body).toMatchObject({ customer: session.customer, return_url: `${url}/profile/billing` })
   })
 
   it('Stripe not answering: the choice and the portal say so, nothing changes, no 500', async () => {
@@ -172,8 +172,8 @@ describe('choosing a plan with Stripe', () => {
     const choice = await postForm(url, '/pricing', { plan: 'advanced' }, jar)
     expect(choice.status).toBe(503)
     expect(await choice.text()).toContain('Payment could not be started just now. Nothing has changed')
-    const portal = await postForm(url, '/profile', { intent: 'manage-billing' }, jar)
-    expect(portal.headers.get('Location')).toBe('/profile')
+    const portal = await postForm(url, '/profile/billing', { intent: 'manage-billing' }, jar)
+    expect(portal.headers.get('Location')).toBe('/profile/billing')
     expect(await profileText(jar)).toContain('The billing portal could not be opened just now.')
 
     // A webhook that cannot read the subscription asks Stripe to deliver again later.
@@ -296,7 +296,7 @@ describe('the Stripe webhook', () => {
       body: 'plan=starter',
     })
     expect(pricing.status).toBe(403)
-    const profile = await fetch(`${url}/profile`, {
+    const profile = await fetch(`${url}/profile/billing`, {
       method: 'POST',
       redirect: 'manual',
       headers: { Origin: 'https://evil.example', Cookie: jar.header, 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -321,7 +321,7 @@ describe('subscription states', () => {
     expect(home.status).toBe(200)
     const page = await home.text()
     expect(page).toContain('data-testid="past-due-banner"')
-    expect(page).toMatch(/<form[^>]*action="\/profile" method="post"><button[^>]*value="manage-billing"[^>]*>Open the billing portal<\/button>/)
+    expect(page).toMatch(/<form[^>]*action="\/profile\/billing" method="post"><button[^>]*value="manage-billing"[^>]*>Open the billing portal<\/button>/)
     expect(await profileText(jar)).toContain('Status: Payment past due')
 
     // Past due since 8 days ago: the grace is over.
@@ -382,7 +382,7 @@ describe('account deletion with Stripe', () => {
     const { session } = await chooseOnPricing(jar, 'starter')
     const subscription = await stripe.completeCheckout(session)
 
-    const deleted = await postForm(url, '/profile', { intent: 'delete-account', password, confirmation: 'DELETE' }, jar)
+    const deleted = await postForm(url, '/profile/data', { intent: 'delete-account', password, confirmation: 'DELETE' }, jar)
     expect(deleted.status).toBe(302)
     expect(deleted.headers.get('Location')).toBe('/')
     expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription.id}`)).toBe(true)

@@ -34,9 +34,9 @@ const enterCode = (browser: TestBrowser, code: string) => browser.post('/auth/tw
 describe('turning two-factor on', () => {
   it('shows a QR code of the otpauth URI and the key, refuses a wrong code next to the field, turns on with a right one', async () => {
     const { browser, email } = await signedInBroker()
-    expect(await (await browser.get('/profile')).text()).toContain('Set up two-factor authentication')
-    expect((await browser.post('/profile', { intent: 'two-factor-start' })).headers.get('Location')).toBe('/profile#two-factor')
-    const page = await (await browser.get('/profile')).text()
+    expect(await (await browser.get('/profile/security')).text()).toContain('Set up two-factor authentication')
+    expect((await browser.post('/profile/security', { intent: 'two-factor-start' })).headers.get('Location')).toBe('/profile/security#two-factor')
+    const page = await (await browser.get('/profile/security')).text()
     const secret = secretOnPage(page)
     expect(secret).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/)
 
@@ -49,36 +49,36 @@ describe('turning two-factor on', () => {
     expect((await signIn(new TestBrowser(), email)).headers.get('Location')).toBe('/home')
 
     for (const code of ['000000', '12345', 'abcdef']) {
-      const wrong = await browser.post('/profile', { intent: 'two-factor-confirm', code: code === '000000' && totpCode(secret) === '000000' ? '111111' : code })
+      const wrong = await browser.post('/profile/security', { intent: 'two-factor-confirm', code: code === '000000' && totpCode(secret) === '000000' ? '111111' : code })
       expect(wrong.status).toBe(400)
       expect(await wrong.text()).toMatch(errorNextTo('code', WRONG_CODE))
     }
-    const empty = await browser.post('/profile', { intent: 'two-factor-confirm', code: '' })
+    const empty = await browser.post('/profile/security', { intent: 'two-factor-confirm', code: '' })
     expect(empty.status).toBe(400)
     expect(await empty.text()).toContain('Enter the 6-digit code from your app')
 
     // Cancelling drops the pending key; starting again makes a new one.
-    expect((await browser.post('/profile', { intent: 'two-factor-cancel' })).status).toBe(302)
-    expect(await (await browser.get('/profile')).text()).toContain('Set up two-factor authentication')
-    expect((await browser.post('/profile', { intent: 'two-factor-confirm', code: totpCode(secret) })).status).toBe(400)
-    await browser.post('/profile', { intent: 'two-factor-start' })
-    const renewed = secretOnPage(await (await browser.get('/profile')).text())
+    expect((await browser.post('/profile/security', { intent: 'two-factor-cancel' })).status).toBe(302)
+    expect(await (await browser.get('/profile/security')).text()).toContain('Set up two-factor authentication')
+    expect((await browser.post('/profile/security', { intent: 'two-factor-confirm', code: totpCode(secret) })).status).toBe(400)
+    await browser.post('/profile/security', { intent: 'two-factor-start' })
+    const renewed = secretOnPage(await (await browser.get('/profile/security')).text())
     expect(renewed).not.toBe(secret)
 
-    expect((await browser.post('/profile', { intent: 'two-factor-confirm', code: totpCode(renewed) })).status).toBe(302)
-    const on = await (await browser.get('/profile')).text()
+    expect((await browser.post('/profile/security', { intent: 'two-factor-confirm', code: totpCode(renewed) })).status).toBe(302)
+    const on = await (await browser.get('/profile/security')).text()
     expect(on).toContain('10 of 10 recovery codes left.')
     expect(recoveryCodesOnPage(on)).toHaveLength(10)
     // Starting again or cancelling while on does not touch the authenticator in use.
-    await browser.post('/profile', { intent: 'two-factor-start' })
-    await browser.post('/profile', { intent: 'two-factor-cancel' })
-    expect(await (await browser.get('/profile')).text()).toContain('recovery codes left.')
+    await browser.post('/profile/security', { intent: 'two-factor-start' })
+    await browser.post('/profile/security', { intent: 'two-factor-cancel' })
+    expect(await (await browser.get('/profile/security')).text()).toContain('recovery codes left.')
     expect((await passwordStep(email)).cookies.has('bv_session')).toBe(false)
   })
 
   it('shows the recovery codes once, keeps only their hashes and the secret encrypted', async () => {
     const { browser, userId, secret, recoveryCodes } = await brokerWithTwoFactor()
-    const again = await (await browser.get('/profile')).text()
+    const again = await (await browser.get('/profile/security')).text()
     expect(recoveryCodesOnPage(again)).toEqual([])
     for (const code of recoveryCodes) expect(again).not.toContain(code)
 
@@ -126,14 +126,14 @@ describe('signing in with two-factor on', () => {
     expect(replay.cookies.has('bv_session')).toBe(false)
   })
 
-  it('accepts a recovery code once, and counts it on /profile', async () => {
+  it('accepts a recovery code once, and counts it on /profile/security', async () => {
     const { browser: home, email, recoveryCodes } = await brokerWithTwoFactor()
     const [first = '', second = ''] = recoveryCodes
     const browser = await passwordStep(email)
     // Typed in capitals without the dash still works.
     const used = await enterCode(browser, first.replace('-', '').toUpperCase())
     expect(used.headers.get('Location')).toBe('/home')
-    expect(await (await home.get('/profile')).text()).toContain('9 of 10 recovery codes left.')
+    expect(await (await home.get('/profile/security')).text()).toContain('9 of 10 recovery codes left.')
 
     const again = await passwordStep(email)
     expect((await enterCode(again, first)).status).toBe(400)
@@ -202,24 +202,24 @@ describe('signing in with two-factor on', () => {
 describe('protected actions', () => {
   it('turning off asks for the password or a code; a wrong one changes nothing', async () => {
     const { browser, email, secret } = await brokerWithTwoFactor()
-    const wrong = await browser.post('/profile', { intent: 'two-factor-disable', passwordOrCode: 'not-my-password' })
+    const wrong = await browser.post('/profile/security', { intent: 'two-factor-disable', passwordOrCode: 'not-my-password' })
     expect(wrong.status).toBe(400)
     const html = await wrong.text()
     expect(html).toMatch(errorNextTo('passwordOrCode', WRONG_PASSWORD_OR_CODE))
     expect(html).not.toContain('not-my-password')
-    expect((await browser.post('/profile', { intent: 'two-factor-disable', passwordOrCode: '' })).status).toBe(400)
+    expect((await browser.post('/profile/security', { intent: 'two-factor-disable', passwordOrCode: '' })).status).toBe(400)
     await passwordStep(email)
 
-    expect((await browser.post('/profile', { intent: 'two-factor-disable', passwordOrCode: nextTotpCode(secret) })).headers.get('Location')).toBe('/profile#two-factor')
+    expect((await browser.post('/profile/security', { intent: 'two-factor-disable', passwordOrCode: nextTotpCode(secret) })).headers.get('Location')).toBe('/profile/security#two-factor')
     expect((await signIn(new TestBrowser(), email)).headers.get('Location')).toBe('/home')
-    expect(await (await browser.get('/profile')).text()).toContain('Set up two-factor authentication')
+    expect(await (await browser.get('/profile/security')).text()).toContain('Set up two-factor authentication')
   })
 
   it('new recovery codes ask for the password or a code; the old ones stop working', async () => {
     const { browser, email, recoveryCodes } = await brokerWithTwoFactor()
-    expect((await browser.post('/profile', { intent: 'two-factor-regenerate', passwordOrCode: '123456' })).status).toBe(400)
-    expect((await browser.post('/profile', { intent: 'two-factor-regenerate', passwordOrCode: GOOD_PASSWORD })).status).toBe(302)
-    const fresh = recoveryCodesOnPage(await (await browser.get('/profile')).text())
+    expect((await browser.post('/profile/security', { intent: 'two-factor-regenerate', passwordOrCode: '123456' })).status).toBe(400)
+    expect((await browser.post('/profile/security', { intent: 'two-factor-regenerate', passwordOrCode: GOOD_PASSWORD })).status).toBe(302)
+    const fresh = recoveryCodesOnPage(await (await browser.get('/profile/security')).text())
     expect(fresh).toHaveLength(10)
     expect(fresh).not.toContain(recoveryCodes[0])
     const device = await passwordStep(email)
@@ -229,18 +229,18 @@ describe('protected actions', () => {
 
   it('"Sign out everywhere" asks for the password (or, with two-factor on, a code)', async () => {
     const plain = await signedInBroker()
-    const noCodeWithoutTwoFactor = await plain.browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: '123456' })
+    const noCodeWithoutTwoFactor = await plain.browser.post('/profile/security', { intent: 'sign-out-everywhere', passwordOrCode: '123456' })
     expect(noCodeWithoutTwoFactor.status).toBe(400)
     expect(await noCodeWithoutTwoFactor.text()).toMatch(errorNextTo('passwordOrCode', WRONG_PASSWORD_OR_CODE))
     expect(await sessionsOf(plain.email)).toHaveLength(1)
-    expect((await plain.browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: GOOD_PASSWORD })).headers.get('Location')).toBe('/auth')
+    expect((await plain.browser.post('/profile/security', { intent: 'sign-out-everywhere', passwordOrCode: GOOD_PASSWORD })).headers.get('Location')).toBe('/auth')
     expect(await sessionsOf(plain.email)).toHaveLength(0)
 
     const { browser, email, secret } = await brokerWithTwoFactor()
     const halfSignedIn = await passwordStep(email)
-    expect((await browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: 'wrong-password' })).status).toBe(400)
+    expect((await browser.post('/profile/security', { intent: 'sign-out-everywhere', passwordOrCode: 'wrong-password' })).status).toBe(400)
     expect(await sessionsOf(email)).toHaveLength(1)
-    expect((await browser.post('/profile', { intent: 'sign-out-everywhere', passwordOrCode: nextTotpCode(secret) })).headers.get('Location')).toBe('/auth')
+    expect((await browser.post('/profile/security', { intent: 'sign-out-everywhere', passwordOrCode: nextTotpCode(secret) })).headers.get('Location')).toBe('/auth')
     expect(await sessionsOf(email)).toHaveLength(0)
     // A half-finished sign-in elsewhere ends too.
     expect((await halfSignedIn.get('/auth/two-factor')).headers.get('Location')).toBe('/auth')
@@ -272,7 +272,7 @@ describe('account data', () => {
       return Number(row?.n)
     }
     expect(await count()).toBe(12)
-    const deleted = await browser.post('/profile', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
+    const deleted = await browser.post('/profile/data', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
     expect(deleted.headers.get('Location')).toBe('/')
     expect(await count()).toBe(0)
   })

@@ -48,7 +48,7 @@ describe('viewing invitations through a real SMTP server', () => {
     const password = 'correct-horse-battery-staple'
     expect((await postForm(url, '/auth?mode=signup', { intent: 'signup', fullName: 'Ines Invite', email: brokerEmail, password }, jar)).status).toBe(302)
     expect((await postForm(url, '/auth', { intent: 'signin', email: brokerEmail, password }, jar)).status).toBe(302)
-    expect((await postForm(url, '/profile', { intent: 'update-profile', fullName: 'Ines Invite', timeZone: 'Asia/Tokyo' }, jar)).status).toBe(302)
+    expect((await postForm(url, '/profile/account', { intent: 'update-profile', fullName: 'Ines Invite', timeZone: 'Asia/Tokyo' }, jar)).status).toBe(302)
     const created = await postForm(url, '/property/new/residential', propertyForm({ title: 'Harbour loft', street: 'Kaigan-dori 5', city: 'Yokohama', area: '' }), jar)
     const propertyId = /^\/property\/([0-9a-f-]{36})$/.exec(created.headers.get('Location') ?? '')![1]!
     const client = await postForm(url, '/client/new', { fullName: 'Kenji Sato', email: clientEmail, kind: 'buyer', stage: 'new' }, jar)

@@ -241,9 +241,9 @@ describe('viewings', () => {
     const taskId = taskIdsIn(await addTaskVia(a.browser, `/property/${a.propertyId}`, { title: 'Fix the doorbell', dueDate: '2030-04-02' }))[0]!
     const theirs = await scheduleViewingVia(b.browser, b.propertyId, b.clientId)
     await addTaskVia(b.browser, `/property/${b.propertyId}`, { title: 'Not yours', dueDate: '2030-04-02' })
-    for (const broker of [a, b]) expect((await broker.browser.post('/profile/calendar-feed', { intent: 'create' })).headers.get('Location')).toBe('/profile#calendar-feed')
+    for (const broker of [a, b]) expect((await broker.browser.post('/profile/calendar-feed', { intent: 'create' })).headers.get('Location')).toBe('/profile/connections#calendar-feed')
     const pathOf = async (browser: TestBrowser) => {
-      const url = /value="(http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]{22}\/agenda\.ics)"/.exec(await (await browser.get('/profile')).text())?.[1]
+      const url = /value="(http:\/\/localhost:3000\/calendar\/[A-Za-z0-9_-]{22}\/agenda\.ics)"/.exec(await (await browser.get('/profile/connections')).text())?.[1]
       return url ? new URL(url).pathname : null
     }
     const path = (await pathOf(a.browser))!

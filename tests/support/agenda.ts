@@ -3,7 +3,7 @@ import type { TestBrowser } from './app.ts'
 
 /** Sets the broker's time zone through the /profile form, as a browser without JavaScript. */
 export async function setTimeZone(browser: TestBrowser, timeZone: string, fullName = 'Test Broker') {
-  const saved = await browser.post('/profile', { intent: 'update-profile', fullName, timeZone })
+  const saved = await browser.post('/profile/account', { intent: 'update-profile', fullName, timeZone })
   expect(saved.status).toBe(302)
 }
 

@@ -87,7 +87,7 @@ const FIELD_NAMES = [
 ]
 const QUERY_NAMES = [
   'q', 'city', 'tags', 'status', 'type', 'purpose', 'minPrice', 'maxPrice', 'minBedrooms', 'sort', 'page', 'pageSize',
-  'stage', 'kind', 'before', 'mode', 'upload', 'index', '_routes', 'redirectTo',
+  'stage', 'kind', 'before', 'mode', 'upload', 'index', '_routes', 'redirectTo', 'position',
 ]
 // Every intent any form posts, and some no form knows.
 const INTENTS = [
@@ -95,7 +95,7 @@ const INTENTS = [
   'update', 'add', 'remove', 'note', 'stage', 'caption', 'cover', 'move-up', 'move-down', 'delete-photo',
   'upload-photos', 'upload-document', 'share-document', 'delete-document', 'update-profile', 'change-password',
   'sign-out-others', 'sign-out-everywhere', 'two-factor-start', 'two-factor-cancel', 'two-factor-confirm', 'two-factor-disable',
-  'two-factor-regenerate', 'DROP', '\u0000',
+  'two-factor-regenerate', 'move-to', 'mark-all-read', 'DROP', '\u0000',
 ]
 const ENUM_VALUES = [
   'yes', 'true', 'false', 'on', 'dark', 'light', 'system', 'property', 'client', 'deal', 'client_listing', 'starter',

@@ -26,12 +26,12 @@ export function recoveryCodesOnPage(html: string): string[] {
  * type the app's current code; returns the key and the recovery codes shown once.
  */
 export async function enableTwoFactor(browser: TestBrowser) {
-  expect((await browser.post('/profile', { intent: 'two-factor-start' })).status).toBe(302)
-  const setupPage = await (await browser.get('/profile')).text()
+  expect((await browser.post('/profile/security', { intent: 'two-factor-start' })).status).toBe(302)
+  const setupPage = await (await browser.get('/profile/security')).text()
   const secret = secretOnPage(setupPage)
-  const confirmed = await browser.post('/profile', { intent: 'two-factor-confirm', code: totpCode(secret) })
+  const confirmed = await browser.post('/profile/security', { intent: 'two-factor-confirm', code: totpCode(secret) })
   expect(confirmed.status).toBe(302)
-  const page = await (await browser.get('/profile')).text()
+  const page = await (await browser.get('/profile/security')).text()
   const recoveryCodes = recoveryCodesOnPage(page)
   expect(recoveryCodes).toHaveLength(10)
   return { secret, recoveryCodes, setupPage }

@@ -1,6 +1,7 @@
 import type { Transaction } from '#db/client.server.ts'
 import { activities } from '#db/schema.ts'
 import type { ActivityKind } from '#db/reference.ts'
+import { recordNotifications, type NotificationInput } from '#app/modules/notifications/notifications.server.ts'
 
 export type ActivityInput = {
   kind: ActivityKind
@@ -14,9 +15,14 @@ export type ActivityInput = {
 
 export type ActivityRow = ActivityInput & { ownerId: string }
 
-/** Appends many lines, of any brokers, in one statement inside the caller's transaction. */
+/**
+ * Appends many lines, of any brokers, in one statement inside the caller's transaction. Lines
+ * of what a client did (feedback on a shortlist, on a viewing) also notify the broker, in the
+ * same transaction (docs/decisions/033-notifications-drag-and-profile-sections.md).
+ */
 export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
   if (rows.length === 0) return
+  await recordNotifications(tx, rows.flatMap((row) => notificationOf(row) ?? []))
   await tx.insert(activities).values(
     rows.map((row) => ({
       ownerId: row.ownerId,
@@ -34,4 +40,19 @@ export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
 /** Appends to the broker's activity log inside the caller's transaction (same commit or none). */
 export async function recordActivity(tx: Transaction, ownerId: string, input: ActivityInput) {
   await recordActivities(tx, [{ ...input, ownerId }])
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** The notification an activity line brings, for the kinds a client's action writes; else null. */
+function notificationOf(row: ActivityRow): NotificationInput | null {
+  const base = { ownerId: row.ownerId, summary: row.summary, detail: text(row.data?.comment) }
+  if (row.kind === 'client_feedback' && row.clientId) {
+    return { ...base, kind: 'client_feedback', href: `/client/${row.clientId}/listing` }
+  }
+  if (row.kind === 'viewing_feedback') {
+    const viewingId = text(row.data?.viewingId)
+    return { ...base, kind: 'viewing_feedback', href: viewingId ? `/viewing/${viewingId}` : '/agenda' }
+  }
+  return null
 }

@@ -73,7 +73,7 @@ export async function saveViewingFeedback(token: unknown, input: { rating: numbe
       propertyId: viewing.propertyId,
       clientId: viewing.clientId,
       summary: `${client?.fullName ?? 'Your client'} rated the viewing of ${property?.title ?? 'a property'} ${input.rating}/5`,
-      data: { rating: input.rating, comment: input.comment ?? '', clientName: client?.fullName ?? '' },
+      data: { viewingId: viewing.id, rating: input.rating, comment: input.comment ?? '', clientName: client?.fullName ?? '' },
     })
     return true
   })

@@ -9,6 +9,8 @@ import type { AlertReason } from '#db/reference.ts'
 import { composeAlertMail, type AlertLine } from './alert-mail.ts'
 import { ALERT_LOOKBACK_DAYS, ALERT_MIN_GAP_HOURS } from './settings.ts'
 import { alertsOnSql } from './subscriptions.server.ts'
+import { countOf } from '#app/lib/format.ts'
+import { recordNotifications, type NotificationInput } from '#app/modules/notifications/notifications.server.ts'
 
 type Mailer = (mails: MailRequest[]) => Promise<void>
 
@@ -126,6 +128,22 @@ async function takeDueMatches(tx: Transaction, now: Date, owner: SQL): Promise<D
   return rowsOf<DueRow>(result)
 }
 
+/** One notification per client mailed: whom, how many listings, and their titles. */
+function alertNotifications(rows: DueRow[]): NotificationInput[] {
+  const byClient = new Map<string, DueRow[]>()
+  for (const row of rows) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row])
+  return [...byClient.values()].map((group) => {
+    const first = group[0]!
+    return {
+      ownerId: first.owner_id,
+      kind: 'alert_sent',
+      summary: `Alert e-mail sent to ${first.full_name} with ${countOf(group.length, 'listing', 'listings')}`,
+      detail: group.map((row) => row.title).join(' · '),
+      href: `/client/${first.client_id}`,
+    }
+  })
+}
+
 function composeMails(rows: DueRow[]): MailRequest[] {
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
   const contact = getEnv().CONTACT_EMAIL
@@ -174,7 +192,10 @@ export async function runClientAlerts({
   const owner = ownerFilter(ownerId)
   const { matched, due } = await getDb().transaction(async (tx) => {
     const matched = await recordNewMatches(tx, now, owner)
-    return { matched, due: await takeDueMatches(tx, now, owner) }
+    const due = await takeDueMatches(tx, now, owner)
+    // The broker hears of each alert mail in the app, committed with the claim that sends it.
+    await recordNotifications(tx, alertNotifications(due))
+    return { matched, due }
   })
   const mails = composeMails(due)
   await send(mails)

@@ -14,8 +14,12 @@ import { formatExact } from '#app/lib/when.ts'
 import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findAccountEmail } from '#app/modules/auth/export-rows.server.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
+import { recordNotifications } from '#app/modules/notifications/notifications.server.ts'
 import { exportsPrefix, getFileStorage, type FileStorage, type StoredFile } from '#app/modules/media/storage.server.ts'
 import { createExportArchive, measureExport } from './archive.server.ts'
+
+/** Where the broker's exports are listed: the Data section of the profile. */
+export const EXPORTS_SECTION_PATH = '/profile/data'
 
 /** A ready export can be downloaded for 7 days; the cleanup job deletes it after. */
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -70,11 +74,18 @@ export async function runDataExportJob(job: DataExportJob, storage: FileStorage 
     await storage.putFile(row.storageKey, file, 'application/zip')
     const readyAt = new Date()
     const expiresAt = new Date(readyAt.getTime() + EXPORT_TTL_MS)
-    const [updated] = await getDb()
-      .update(dataExports)
-      .set({ status: 'ready', bytes: size, readyAt, expiresAt })
-      .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'pending')))
-      .returning({ id: dataExports.id })
+    const updated = await getDb().transaction(async (tx) => {
+      const [marked] = await tx
+        .update(dataExports)
+        .set({ status: 'ready', bytes: size, readyAt, expiresAt })
+        .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'pending')))
+        .returning({ id: dataExports.id })
+      if (!marked) return false
+      await recordNotifications(tx, [
+        { ownerId: row.ownerId, kind: 'export_ready', summary: 'Your data export is ready to download', href: EXPORTS_SECTION_PATH },
+      ])
+      return true
+    })
     if (!updated) return
     // The day it goes, on the broker's calendar (their zone), in the app's one style.
     const until = formatExact(expiresAt, await getTimeZone(row.ownerId))

@@ -92,6 +92,24 @@ export function movePhoto(brokerId: string, property: PropertyRef, photoId: stri
   }))
 }
 
+/**
+ * Puts the photo at `position` (1 is the cover; past the end is last), the others keeping their
+ * order around it: where a dragged photo is dropped. False when it is there already.
+ */
+export function movePhotoTo(brokerId: string, property: PropertyRef, photoId: string, position: number) {
+  return asResult(() => getDb().transaction(async (tx) => {
+    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
+    const order = rows.map((row) => row.id)
+    const from = order.indexOf(photoId)
+    const to = Math.min(Math.max(Math.trunc(position), 1), order.length) - 1
+    if (from === to) return false
+    order.splice(from, 1)
+    order.splice(to, 0, photoId)
+    await saveOrder(tx, rows, order)
+    return true
+  }))
+}
+
 /** The cover is position 0; the others keep their order behind it. */
 export function setCoverPhoto(brokerId: string, property: PropertyRef, photoId: string) {
   return asResult(() => getDb().transaction(async (tx) => {

@@ -11,6 +11,7 @@ import type { Scope } from '#db/tenancy.server.ts'
 import { currentZoneName } from '#app/modules/profile/time-zones.ts'
 import type { AreaUnit, FormatStyle } from '#db/reference.ts'
 import { retry } from '#app/lib/retry.ts'
+import { unreadCountColumn } from '#app/modules/notifications/notifications.server.ts'
 import { DAY_MS, MINUTE_MS } from '#app/lib/time.ts'
 import { describeDevice } from './device-name.ts'
 
@@ -42,6 +43,8 @@ export type AuthState = {
   /** The agency's plan: its owner's subscription. */
   subscription: SubscriptionSnapshot | null
   session: { id: string; expiresAt: Date }
+  /** Unread notifications, counted up to UNREAD_COUNT_CAP by the session's own query (the header shows it). */
+  unreadNotifications: number
 }
 
 /** The cookie holds a random token; the row holds only its SHA-256. */
@@ -49,10 +52,6 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const isSessionToken = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value)
 
-/**
- * The session with its user, profile and subscription in one query, or null when it is gone.
- * `slid` says the expiry moved forward, so the cookie must be sent again.
- */
 /**
  * The broker behind each live session token, read only (no sliding, no touch): for counting a
  * share view after the page was answered from memory.
@@ -70,6 +69,10 @@ export async function findSessionUserIds(tokens: string[]): Promise<Map<string, 
   }))
 }
 
+/**
+ * The session with its user, profile, subscription and unread notification count in one query,
+ * or null when it is gone. `slid` says the expiry moved forward, so the cookie must be sent again.
+ */
 export async function findSession(token: string, now: Date): Promise<{ auth: AuthState; slid: boolean } | null> {
   const db = getDb()
   const membership = membershipLateral(userSessions.userId, userSessions.agencyId)
@@ -85,6 +88,7 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       role: membership.role,
       agencyLabel: membership.agencyName,
       agencyMembers: membership.members,
+      unreadNotifications: unreadCountColumn(userSessions.userId),
     })
     .from(userSessions)
     .innerJoin(userJoin.table, userJoin.on(userSessions.userId))
@@ -129,6 +133,7 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       ? { plan: row.plan, trialEndDate: row.trialEndDate, status: row.status, pastDueSince: row.pastDueSince }
       : null,
     session: { id: row.sessionRowId, expiresAt },
+    unreadNotifications: row.unreadNotifications,
   }
   return { auth, slid }
 }

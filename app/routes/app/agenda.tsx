@@ -93,7 +93,7 @@ export default function AgendaPage({ loaderData, actionData }: Route.ComponentPr
           </Card>
           <Card title="In your calendar">
             <p className="text-sm">
-              See these in Google, Apple or Outlook calendars: <Link to="/profile#calendar-feed">create your calendar address</Link>.
+              See these in Google, Apple or Outlook calendars: <Link to="/profile/connections#calendar-feed">create your calendar address</Link>.
             </p>
           </Card>
         </div>

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router'
+import { data, Link, redirect, useSubmit } from 'react-router'
 import { z } from 'zod'
 import { orNotFound } from '#app/lib/http.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
@@ -14,6 +14,10 @@ import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { MoveDealForm, NewDealForm } from '#app/ui/deal-form.tsx'
 import { EmptyState, PageHeader } from '#app/ui/page.tsx'
+import { DragHandle } from '#app/ui/drag-handle.tsx'
+import { dragSourceProps, useDropTarget, useFocusAfterMove } from '#app/ui/drag-move.ts'
+import { useHydrated } from '#app/ui/use-hydrated.ts'
+import { DEAL_STAGES, type DealStage } from '#db/reference.ts'
 import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deals'
 import { readForm } from '#app/http/form-body.server.ts'
@@ -81,16 +85,50 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
           <p>Every deal starts as a lead. Move it across the stages as it progresses, up to closed – won or lost.</p>
         </EmptyState>
       ) : (
-        // Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select.
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {d.columns.map((column) => (
-            <StageColumn key={column.stage} column={column} moveError={moveError} followOns={d.followOns} />
-          ))}
-        </div>
+        <Board columns={d.columns} moveError={moveError} followOns={d.followOns} />
       )}
     </>
   )
 }
+
+const DEAL_DRAG_TYPE = 'application/x-brokervault-deal'
+const MOVE_HINT_ID = 'deal-move-hint'
+
+/** What moving a deal takes: the same intent=move post as a card's Move form. */
+type MoveTo = ((dealId: string, stage: DealStage, focusHandle?: boolean) => void) | null
+
+/**
+ * The stages side by side. Once the app runs, a card drags to another stage, and its grip moves
+ * it a stage left or right with the arrow keys; each posts the card's Move form's intent=move.
+ */
+function Board({ columns, moveError, followOns }: { columns: BoardColumn[]; moveError?: { dealId: string; error: string }; followOns: Record<string, DealFollowOn> }) {
+  const hydrated = useHydrated()
+  const submit = useSubmit()
+  const focusAfterMove = useFocusAfterMove()
+  const moveTo: MoveTo = hydrated
+    ? (dealId, stage, focusHandle = false) => {
+        if (focusHandle) focusAfterMove(dragHandleId(dealId))
+        void submit({ intent: 'move', dealId, stage }, { method: 'post', preventScrollReset: true })
+      }
+    : null
+  return (
+    <>
+      {hydrated ? (
+        <p id={MOVE_HINT_ID} className="mb-3 text-sm text-muted">
+          Drag a deal to another stage, or focus its grip and press the left or right arrow key.
+        </p>
+      ) : null}
+      {/* Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select. */}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {columns.map((column) => (
+          <StageColumn key={column.stage} column={column} moveError={moveError} moveTo={moveTo} followOns={followOns} />
+        ))}
+      </div>
+    </>
+  )
+}
+
+const dragHandleId = (dealId: string) => `deal-grip-${dealId}`
 
 /** "Open pipeline: €750,000 · expected commission €22,500"; the commission only when there is some. */
 function BoardTotal({ label, commissionLabel, total, testId }: { label: string; commissionLabel: string; total: StagesTotal; testId: string }) {
@@ -110,11 +148,27 @@ function BoardTotal({ label, commissionLabel, total, testId }: { label: string; 
   )
 }
 
-function StageColumn({ column, moveError, followOns }: { column: BoardColumn; moveError?: { dealId: string; error: string }; followOns: Record<string, DealFollowOn> }) {
+function StageColumn({
+  column,
+  moveError,
+  moveTo,
+  followOns,
+}: {
+  column: BoardColumn
+  moveError?: { dealId: string; error: string }
+  moveTo: MoveTo
+  followOns: Record<string, DealFollowOn>
+}) {
   const headingId = `stage-${column.stage}-title`
   const { numbers } = useFormats()
+  const drop = useDropTarget(DEAL_DRAG_TYPE, (dealId) => moveTo?.(dealId, column.stage))
   return (
-    <section aria-labelledby={headingId} data-stage={column.stage} className="rounded-xl border border-line bg-canvas p-3">
+    <section
+      aria-labelledby={headingId}
+      data-stage={column.stage}
+      {...(moveTo ? drop.props : {})}
+      className={`rounded-xl border bg-canvas p-3 ${drop.over ? 'border-brand ring-2 ring-brand' : 'border-line'}`}
+    >
       <h2 id={headingId} className="font-semibold">
         {dealStageLabel(column.stage)} <span className="text-sm font-normal text-muted">{`(${column.count})`}</span>
       </h2>
@@ -130,7 +184,7 @@ function StageColumn({ column, moveError, followOns }: { column: BoardColumn; mo
         <ul className="space-y-3">
           {column.deals.map((deal) => (
             <li key={deal.id}>
-              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} followOn={followOns[deal.id]} />
+              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} moveTo={moveTo} followOn={followOns[deal.id]} />
             </li>
           ))}
         </ul>
@@ -142,13 +196,36 @@ function StageColumn({ column, moveError, followOns }: { column: BoardColumn; mo
   )
 }
 
-function DealCard({ deal, error, followOn }: { deal: BoardDeal; error: string | null; followOn?: DealFollowOn }) {
+/** The stage before or after this one, or null at either end. */
+function neighbourStage(stage: DealStage, step: -1 | 1): DealStage | null {
+  return DEAL_STAGES[DEAL_STAGES.indexOf(stage) + step] ?? null
+}
+
+function DealCard({ deal, error, moveTo, followOn }: { deal: BoardDeal; error: string | null; moveTo: MoveTo; followOn?: DealFollowOn }) {
   const { numbers, clock } = useFormats()
+  const stepTo = (step: -1 | 1) => () => {
+    const stage = neighbourStage(deal.stage, step)
+    if (stage && moveTo) moveTo(deal.id, stage, true)
+  }
   return (
-    <article className="rounded-lg border border-line bg-surface p-3 text-sm" data-deal-id={deal.id}>
-      <h3 className="font-medium">
-        <Link to={`/deal/${deal.id}`}>{deal.title}</Link>
-      </h3>
+    <article
+      className="rounded-lg border border-line bg-surface p-3 text-sm"
+      data-deal-id={deal.id}
+      {...(moveTo ? dragSourceProps(DEAL_DRAG_TYPE, deal.id) : {})}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="min-w-0 font-medium">
+          <Link to={`/deal/${deal.id}`}>{deal.title}</Link>
+        </h3>
+        {moveTo ? (
+          <DragHandle
+            id={dragHandleId(deal.id)}
+            label={`Drag ${deal.title}`}
+            hintId={MOVE_HINT_ID}
+            keys={{ ArrowLeft: stepTo(-1), ArrowRight: stepTo(1) }}
+          />
+        ) : null}
+      </div>
       {/* Lines of 24 px: two short links one above the other keep WCAG 2.5.8's spacing (axe's target-size). */}
       <p className="leading-6 text-muted">
         <Link to={`/client/${deal.clientId}`}>{deal.clientName}</Link>

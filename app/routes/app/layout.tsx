@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { Outlet, useMatches } from 'react-router'
 import { sessionGuard, subscriptionGuard } from '#app/http/guards.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { scopeGuard } from '#app/http/tenancy.server.ts'
@@ -14,9 +14,9 @@ export const middleware: Route.MiddlewareFunction[] = [sessionGuard, subscriptio
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' })
 
 /**
- * The header's broker: name, the 64 px avatar and the past-due banner; and the broker's zone,
- * formats and defaults with the server's clock, for every page below (all read with the session,
- * no extra query).
+ * The header's broker: name, the 64 px avatar, the past-due banner and the unread count; and the
+ * broker's zone, formats and defaults with the server's clock, for every page below (all read with
+ * the session, no extra query).
  */
 export function loader({ context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
@@ -24,10 +24,22 @@ export function loader({ context }: Route.LoaderArgs) {
   return { broker: shellBroker(auth), preferences: { timeZone, formatStyle, defaultCurrency, areaUnit, now: Date.now() } }
 }
 
+// The session is read on every request anyway: re-reading the header's broker on every
+// navigation costs no query and keeps the unread count current with JavaScript on.
+export const shouldRevalidate = () => true
+
+/** The notifications page marks what it shows read while the session (read before) still counted it. */
+const NOTIFICATIONS_ROUTE = 'routes/app/notifications'
+
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches()
+  const shown = matches.find((match) => match.id === NOTIFICATIONS_ROUTE)?.data as { markedRead?: number } | undefined
+  const broker = shown?.markedRead
+    ? { ...loaderData.broker, unreadNotifications: Math.max(0, (loaderData.broker.unreadNotifications ?? 0) - shown.markedRead) }
+    : loaderData.broker
   return (
     <BrokerPreferencesProvider value={loaderData.preferences}>
-      <AppShell broker={loaderData.broker}>
+      <AppShell broker={broker}>
         <Outlet />
       </AppShell>
     </BrokerPreferencesProvider>

@@ -8,9 +8,9 @@ import { badRequest } from '#app/lib/http.ts'
 import { regenerateCalendarFeed, revokeCalendarFeed } from '#app/modules/agenda/calendar-feed.server.ts'
 import type { Route } from './+types/profile-calendar-feed'
 
-/** Nothing to show: the section lives on /profile. */
+/** Nothing to show: the card lives in the profile's Connections section. */
 export function loader() {
-  return redirect('/profile')
+  return redirect('/profile/connections')
 }
 
 const CalendarFeedSchema = z.object({ intent: z.enum(['create', 'revoke']) })
@@ -27,5 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     await revokeCalendarFeed(user.id)
     setFlash(context, { kind: 'success', message: 'Calendar feed turned off: its address no longer works.' })
   }
-  return redirect('/profile#calendar-feed')
+  return redirect('/profile/connections#calendar-feed')
 }

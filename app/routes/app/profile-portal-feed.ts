@@ -8,9 +8,9 @@ import { badRequest } from '#app/lib/http.ts'
 import { regeneratePortalFeed, revokePortalFeed } from '#app/modules/formats/portal-feeds.server.ts'
 import type { Route } from './+types/profile-portal-feed'
 
-/** Nothing to show: the section lives on /profile. */
+/** Nothing to show: the card lives in the profile's Connections section. */
 export function loader() {
-  return redirect('/profile')
+  return redirect('/profile/connections')
 }
 
 const PortalFeedSchema = z.object({ intent: z.enum(['create', 'revoke']) })
@@ -27,5 +27,5 @@ export async function action({ request, context }: Route.ActionArgs) {
     await revokePortalFeed(user.id)
     setFlash(context, { kind: 'success', message: 'Portal feed turned off: its address no longer works.' })
   }
-  return redirect('/profile#portal-feed')
+  return redirect('/profile/connections#portal-feed')
 }

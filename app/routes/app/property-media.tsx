@@ -19,6 +19,7 @@ import {
   CAPTION_MAX_LENGTH,
   deletePhoto,
   movePhoto,
+  movePhotoTo,
   PHOTO_UPLOAD_LIMITS,
   setCoverPhoto,
   updatePhotoCaption,
@@ -86,6 +87,8 @@ const MediaActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('upload-photos') }),
   z.object({ intent: z.literal('caption'), photoId, caption: z.string().default('') }),
   z.object({ intent: z.enum(['move-up', 'move-down']), photoId }),
+  // Where a dragged photo was dropped (1 is the cover): the page's drag and drop posts it.
+  z.object({ intent: z.literal('move-to'), photoId, position: z.coerce.number().int().min(1).max(1000) }),
   z.object({ intent: z.literal('cover'), photoId }),
   z.object({ intent: z.literal('delete-photo'), photoId }),
   z.object({ intent: z.literal('upload-document'), title: z.string().default('') }),
@@ -147,6 +150,10 @@ async function runIntent(brokerId: string, property: PropertyRef, input: MediaAc
           : { kind: 'info', message: `That photo is already ${direction === 'up' ? 'first' : 'last'}.` },
       )
     }
+    case 'move-to':
+      return toast(await movePhotoTo(brokerId, property, input.photoId, input.position), (moved) =>
+        moved ? `Photo moved to position ${input.position}.` : { kind: 'info', message: 'That photo is already there.' },
+      )
     case 'cover':
       return toast(await setCoverPhoto(brokerId, property, input.photoId), () => 'Cover photo set.')
     case 'delete-photo':
@@ -194,7 +201,7 @@ export default function PropertyMediaPage({ loaderData, actionData }: Route.Comp
         <ConfirmDocumentDelete document={documents.find((d) => d.id === confirm.id)!} cancelHref={here} />
       ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
-        <PhotosCard photos={photos} limits={limits} values={values} errorsFor={errorsFor} />
+        <PhotosCard photos={photos} limits={limits} values={values} errorsFor={errorsFor} action={here} />
         <DocumentsCard documents={documents} limits={limits} values={values} errorsFor={errorsFor} />
       </div>
     </>

@@ -10,7 +10,7 @@ export const PAYMENT_PENDING_MESSAGE = 'Payment received. Your plan switches on 
 /**
  * Stripe Checkout's success_url. The webhook applies the plan; when it already has, finish like
  * the manual provider (toast, back to the saved path). When it has not yet (Stripe delivers
- * webhooks asynchronously), say so on /profile, which a gated broker may open.
+ * webhooks asynchronously), say so on /profile/billing, which a gated broker may open.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const auth = getAuth(context)
@@ -23,5 +23,5 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const live = subscription?.status === 'active' || subscription?.status === 'trialing'
   if (subscription && subscription.plan !== 'free_trial' && live) finishUpgrade(context, subscription.plan)
   setFlash(context, { kind: 'info', message: PAYMENT_PENDING_MESSAGE })
-  throw redirect('/profile')
+  throw redirect('/profile/billing')
 }

@@ -62,14 +62,14 @@ export default function HelpPage() {
 
       <h2>Signing out other devices</h2>
       <p>
-        Your <Link to="/profile">profile</Link> lists every device signed in to your account with its browser and
+        Your <Link to="/profile/security">profile</Link> lists every device signed in to your account with its browser and
         sign-in time. Use "Sign out other devices" to end all sessions except this one, or "Sign out everywhere" to
         end them all (it asks for your password again).
       </p>
 
       <h2>Two-factor authentication</h2>
       <p>
-        On your <Link to="/profile">profile</Link>, "Set up two-factor authentication" shows a QR code: scan it with an
+        On your <Link to="/profile/security">profile</Link>, "Set up two-factor authentication" shows a QR code: scan it with an
         authenticator app (or type the key shown under it), then enter the 6-digit code the app shows. From then on,
         signing in asks for a current code after your password. You get ten recovery codes, shown once: keep them
         safe, each works once instead of a code if you lose your phone. Turning two-factor off, making new recovery

@@ -21,10 +21,10 @@ export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted.'
 type Context = Readonly<RouterContextProvider>
 
 /**
- * POST /profile?upload=avatar: the one file is read within the avatar limits before anything
+ * POST /profile/account?upload=avatar: the one file is read within the avatar limits before anything
  * else; a refused image answers 400 (what it is) or 413 (how big) with the message for the field.
  */
-export async function handleAvatarUpload(request: Request, context: Context, auth: AuthState) {
+export async function handleAvatarUpload(request: Request, context: Context, auth: AuthState, backTo: string) {
   let form: UploadForm | undefined
   try {
     form = await readUploadForm(request, AVATAR_UPLOAD_LIMITS)
@@ -41,7 +41,7 @@ export async function handleAvatarUpload(request: Request, context: Context, aut
   } finally {
     await form?.dispose()
   }
-  throw redirect('/profile')
+  throw redirect(backTo)
 }
 
 /**

@@ -6,6 +6,9 @@ import { formatStyleParts } from '#app/modules/profile/format-styles.ts'
 import { subscriptionStatusLabel } from '#app/modules/billing/plans.ts'
 import { getBillingProvider } from '#app/modules/billing/provider.server.ts'
 import type { BillingDetails } from '#app/modules/billing/subscription.server.ts'
+import { profileSectionPath } from '#app/modules/navigation/profile-sections.ts'
+
+const BILLING_SECTION = profileSectionPath('billing')
 
 /** The Plan card's provider lines: status, next renewal or end, and whether "Manage billing" shows. */
 export function billingSummary(billing: BillingDetails | null, user: { timeZone: string; formatStyle: string }) {
@@ -23,9 +26,9 @@ export function billingSummary(billing: BillingDetails | null, user: { timeZone:
   }
 }
 
-/** "Manage billing": a fresh Customer Portal session for the broker, who comes back to /profile. */
+/** "Manage billing": a fresh Customer Portal session for the broker, who comes back to the Billing section. */
 export async function openBillingPortal(context: Readonly<RouterContextProvider>, userId: string): Promise<never> {
-  const portal = await getBillingProvider().billingPortal(userId, `${getEnv().APP_URL}/profile`)
+  const portal = await getBillingProvider().billingPortal(userId, `${getEnv().APP_URL}${BILLING_SECTION}`)
   if (portal.status === 'redirect') throw redirect(portal.url)
   setFlash(
     context,
@@ -33,5 +36,5 @@ export async function openBillingPortal(context: Readonly<RouterContextProvider>
       ? { kind: 'info', message: 'There is no billing account to manage yet: choose a plan first.' }
       : { kind: 'error', message: 'The billing portal could not be opened just now. Please try again in a moment.' },
   )
-  throw redirect('/profile')
+  throw redirect(BILLING_SECTION)
 }

@@ -18,6 +18,8 @@ import {
 } from '#app/modules/two-factor/two-factor.server.ts'
 
 type Context = Readonly<RouterContextProvider>
+/** Back to the card, in the Security section. */
+const TWO_FACTOR_CARD = '/profile/security#two-factor'
 type Reply = (options?: { hideFields?: string[]; formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>
 
 /** Which key of the action's data each two-factor form reads its errors from. */
@@ -46,14 +48,14 @@ export async function handleStartSetup(context: Context, auth: AuthState): Promi
   setFlash(context, started.ok
     ? { kind: 'info', message: 'Scan the QR code with your authenticator app, then enter a code from it.' }
     : { kind: 'info', message: 'Two-factor authentication is already on.' })
-  throw redirect('/profile#two-factor')
+  throw redirect(TWO_FACTOR_CARD)
 }
 
 /** Drops a setup that was started but not confirmed; an authenticator in use stays. */
 export async function handleCancelSetup(context: Context, auth: AuthState): Promise<never> {
   await cancelTwoFactorSetup(auth.user.id)
   setFlash(context, { kind: 'info', message: 'Two-factor setup cancelled.' })
-  throw redirect('/profile#two-factor')
+  throw redirect(TWO_FACTOR_CARD)
 }
 
 export async function handleConfirmSetup(context: Context, auth: AuthState, code: string, reply: Reply) {
@@ -65,7 +67,7 @@ export async function handleConfirmSetup(context: Context, auth: AuthState, code
     return answer('two-factor-confirm', result, 400)
   }
   setFlash(context, { kind: 'success', message: 'Two-factor authentication is on. Save your recovery codes now.' })
-  throw redirect('/profile#two-factor')
+  throw redirect(TWO_FACTOR_CARD)
 }
 
 /**
@@ -87,12 +89,12 @@ export async function handleProtectedAction(context: Context, auth: AuthState, i
     case 'two-factor-disable':
       await disableTwoFactor(auth.user.id)
       setFlash(context, { kind: 'success', message: 'Two-factor authentication is off.' })
-      throw redirect('/profile#two-factor')
+      throw redirect(TWO_FACTOR_CARD)
     case 'two-factor-regenerate': {
       const regenerated = await regenerateRecoveryCodes(auth.user.id)
       if (!regenerated.ok) return answer(intent, reply({ ...HIDE, formErrors: ['Two-factor authentication is off.'] }), 400)
       setFlash(context, { kind: 'success', message: 'New recovery codes made. The old ones no longer work.' })
-      throw redirect('/profile#two-factor')
+      throw redirect(TWO_FACTOR_CARD)
     }
     case 'sign-out-everywhere':
       await endAllChallenges(auth.user.id)
