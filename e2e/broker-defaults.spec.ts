@@ -12,7 +12,7 @@ import { fillPropertyForm, propertyForm } from './support/properties.ts'
  */
 
 async function saveProfile(page: Page, choices: { timeZone?: string; currency?: string; areaUnit?: string }) {
-  await page.goto('/profile')
+  await page.goto('/profile/account')
   if (choices.timeZone) await page.getByLabel('Time zone', { exact: true }).selectOption(choices.timeZone)
   if (choices.currency) await page.getByLabel('Default currency', { exact: true }).selectOption(choices.currency)
   if (choices.areaUnit) await page.getByLabel('Default area unit', { exact: true }).selectOption({ label: choices.areaUnit })

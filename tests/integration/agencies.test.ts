@@ -461,12 +461,12 @@ describe('account deletion in an agency', () => {
     const clientId = await createClientVia(member.browser, { fullName: 'Kept Client' })
     const propertyId = await createPropertyVia(member.browser, { title: 'Kept flat' })
 
-    const refused = await owner.browser.post('/profile', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
+    const refused = await owner.browser.post('/profile/data', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
     expect(refused.status).toBe(409)
     expect(await text(refused)).toContain('Transfer the ownership of')
     expect(await membersOf(owner.agencyId)).toHaveLength(2)
 
-    const gone = await member.browser.post('/profile', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
+    const gone = await member.browser.post('/profile/data', { intent: 'delete-account', password: GOOD_PASSWORD, confirmation: 'DELETE' })
     expect(gone.status).toBe(302)
     expect(gone.headers.get('Location')).toBe('/')
     expect(await membersOf(owner.agencyId)).toEqual([{ userId: owner.userId, role: 'owner' }])

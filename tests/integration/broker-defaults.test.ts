@@ -22,7 +22,7 @@ function selected(html: string, name: string) {
 }
 
 async function saveProfile(browser: TestBrowser, fields: Record<string, string>) {
-  return browser.post('/profile', { intent: 'update-profile', fullName: 'Lisbon Broker', ...fields })
+  return browser.post('/profile/account', { intent: 'update-profile', fullName: 'Lisbon Broker', ...fields })
 }
 
 async function brokerIn(currency: string, extra: Record<string, string> = {}) {
@@ -34,7 +34,7 @@ async function brokerIn(currency: string, extra: Record<string, string> = {}) {
 describe('the broker’s defaults on the profile', () => {
   it('starts at USD, m² and day-first, and saves a currency, an area unit and a style chosen from the lists', async () => {
     const { browser, email } = await signedInBroker('Lisbon Broker')
-    const before = await (await browser.get('/profile')).text()
+    const before = await (await browser.get('/profile/account')).text()
     expect(selected(before, 'defaultCurrency')).toBe('USD')
     expect(selected(before, 'areaUnit')).toBe('sqm')
     expect(selected(before, 'formatStyle')).toBe('day_month')
@@ -44,7 +44,7 @@ describe('the broker’s defaults on the profile', () => {
     expect((await saveProfile(browser, { defaultCurrency: 'eur', areaUnit: 'sqft', formatStyle: 'day_month_comma' })).status).toBe(302)
     const [row] = await getDb().select().from(profiles).where(eq(profiles.id, (await findUser(email)).id))
     expect(row).toMatchObject({ defaultCurrency: 'EUR', areaUnit: 'sqft', formatStyle: 'day_month_comma' })
-    const after = await (await browser.get('/profile')).text()
+    const after = await (await browser.get('/profile/account')).text()
     expect([selected(after, 'defaultCurrency'), selected(after, 'areaUnit'), selected(after, 'formatStyle')]).toEqual(['EUR', 'sqft', 'day_month_comma'])
   })
 
@@ -59,7 +59,7 @@ describe('the broker’s defaults on the profile', () => {
       expect(refused.status, field).toBe(400)
       expect(await refused.text(), field).toContain(message)
     }
-    expect(selected(await (await browser.get('/profile')).text(), 'defaultCurrency')).toBe('EUR')
+    expect(selected(await (await browser.get('/profile/account')).text(), 'defaultCurrency')).toBe('EUR')
   })
 })
 

@@ -66,7 +66,8 @@ const pages = () => [
   { path: `/client/${w.clientId}`, what: 'activity, notes and property alerts' },
   { path: `/client/${w.clientId}/listing`, what: 'reactions, comments and the share link' },
   { path: `/deal/${w.dealId}`, what: 'the deal, its notes and activity' },
-  { path: '/profile', what: 'devices and exports' },
+  { path: '/profile/security', what: 'devices' },
+  { path: '/profile/data', what: 'exports' },
 ]
 
 describe('the broker’s time zone on every page that shows a time', () => {
@@ -92,13 +93,13 @@ describe('the broker’s time zone on every page that shows a time', () => {
     expect(home.map(([, title]) => title)).toContain(UTC.exact)
     expect(home.map(([text]) => text)).toContain(UTC.time)
 
-    const saved = await w.browser.post('/profile', { intent: 'update-profile', fullName: 'World Broker', timeZone: 'Asia/Tokyo', formatStyle: 'month_day' })
+    const saved = await w.browser.post('/profile/account', { intent: 'update-profile', fullName: 'World Broker', timeZone: 'Asia/Tokyo', formatStyle: 'month_day' })
     expect(saved.status).toBe(302)
     const deal = momentsIn(await (await w.browser.get(`/deal/${w.dealId}`)).text())
     expect(deal.map(([, title]) => title)).toContain('Mon Jan 15, 2024, 1:25 PM')
     const listing = await (await w.browser.get(`/client/${w.clientId}/listing`)).text()
     expect(momentsIn(listing).map(([text]) => text)).toContain('Mon Jan 15, 2024, 1:25 PM')
-    await w.browser.post('/profile', { intent: 'update-profile', fullName: 'World Broker', formatStyle: 'day_month' })
+    await w.browser.post('/profile/account', { intent: 'update-profile', fullName: 'World Broker', formatStyle: 'day_month' })
   })
 
   it('groups the activity feed by the broker’s day, says recent times as people do, and each line only its time', async () => {
@@ -129,7 +130,7 @@ describe('the broker’s time zone on every page that shows a time', () => {
 describe('the time-zone list', () => {
   it('offers current names grouped by region, with the broker’s zone first', async () => {
     await setTimeZone(w.browser, 'Asia/Tokyo', 'World Broker')
-    const html = await (await w.browser.get('/profile')).text()
+    const html = await (await w.browser.get('/profile/account')).text()
     const select = /<select[^>]*name="timeZone"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!
     expect(select).toMatch(/^<option value="Asia\/Tokyo" selected="">Asia\/Tokyo<\/option><option value="UTC">UTC<\/option><optgroup label="Africa">/)
     expect(select).toContain('<option value="Asia/Kolkata">Kolkata</option>')
@@ -142,9 +143,9 @@ describe('the time-zone list', () => {
 
   it('takes an old zone id and keeps it under its current name', async () => {
     await setTimeZone(w.browser, 'Asia/Calcutta', 'World Broker')
-    const html = await (await w.browser.get('/profile')).text()
+    const html = await (await w.browser.get('/profile/account')).text()
     expect(html).toContain('<option value="Asia/Kolkata" selected="">Asia/Kolkata</option>')
-    const refused = await w.browser.post('/profile', { intent: 'update-profile', fullName: 'World Broker', timeZone: 'Mars/Olympus_Mons' })
+    const refused = await w.browser.post('/profile/account', { intent: 'update-profile', fullName: 'World Broker', timeZone: 'Mars/Olympus_Mons' })
     expect(refused.status).toBe(400)
     expect(await refused.text()).toContain('Choose a time zone from the list')
   })
