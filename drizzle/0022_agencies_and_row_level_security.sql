@@ -278,10 +278,14 @@ ALTER FUNCTION bump_share_content_version() SET search_path = public;
 --> statement-breakpoint
 
 -- The app's role: no superuser, no BYPASSRLS, owns nothing. Every signed-in request's transaction
--- runs as it (SET LOCAL ROLE), so a query that forgets its filter still stays in its agency.
+-- runs as it (db/scoped-connection.server.ts), so a query that forgets its filter still stays in its agency.
+-- Roles belong to the whole server: created once (a migration role without CREATEROLE finds it
+-- there; the first database on a server needs a role that may create it).
 DO $$
 BEGIN
-  CREATE ROLE brokervault_app NOLOGIN NOSUPERUSER NOBYPASSRLS;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'brokervault_app') THEN
+    CREATE ROLE brokervault_app NOLOGIN NOSUPERUSER NOBYPASSRLS;
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation THEN
   NULL;
 END

@@ -27,13 +27,13 @@ const PASSWORD = 'correct-horse-battery-staple'
 
 type Journal = { entries: { idx: number; tag: string }[] }
 
-/** drizzle/ as it was before 0022: the SQL files and the journal without it. */
+/** drizzle/ as it was before 0022: the SQL files and the journal without it and what came after. */
 async function migrationsBefore0022(into: string) {
   await cp(MIGRATIONS, into, { recursive: true })
   const journalPath = path.join(into, 'meta/_journal.json')
   const journal = JSON.parse(await readFile(journalPath, 'utf8')) as Journal
   const dropped = journal.entries.filter((entry) => entry.idx >= 22)
-  expect(dropped.map((entry) => entry.tag)).toEqual(['0022_agencies_and_row_level_security'])
+  expect(dropped[0]?.tag).toBe('0022_agencies_and_row_level_security')
   journal.entries = journal.entries.filter((entry) => entry.idx < 22)
   await writeFile(journalPath, JSON.stringify(journal, null, 2))
   for (const entry of dropped) await rm(path.join(into, `${entry.tag}.sql`))
