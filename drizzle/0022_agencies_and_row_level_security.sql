@@ -147,6 +147,17 @@ CREATE INDEX "properties_agency_search_idx" ON "properties" USING gin (owner_sea
 CREATE INDEX "clients_agency_updated_idx" ON "clients" ("agency_id", "updated_at" DESC NULLS FIRST);
 --> statement-breakpoint
 
+-- Public listings are every broker's to read (/public-properties): an active, public property,
+-- its photos and its broker's name, whatever the agency. Read only: writes stay in the agency.
+CREATE POLICY public_listings ON properties FOR SELECT USING (visibility = 'public' AND status = 'active');
+--> statement-breakpoint
+CREATE POLICY public_listings ON property_photos FOR SELECT USING (
+  EXISTS (SELECT 1 FROM properties p WHERE p.id = property_id AND p.visibility = 'public' AND p.status = 'active'));
+--> statement-breakpoint
+CREATE POLICY public_listings ON property_documents FOR SELECT USING (
+  EXISTS (SELECT 1 FROM properties p WHERE p.id = property_id AND p.visibility = 'public' AND p.status = 'active'));
+--> statement-breakpoint
+
 -- Rows of other tables, by what they hang on.
 ALTER TABLE share_views ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
@@ -188,6 +199,12 @@ ALTER TABLE profiles ENABLE ROW LEVEL SECURITY;
 CREATE POLICY agency_people ON profiles USING (
   id = bv_scope_member() OR EXISTS (SELECT 1 FROM agency_members m WHERE m.user_id = profiles.id AND m.agency_id = bv_scope_agency()))
   WITH CHECK (id = bv_scope_member());
+--> statement-breakpoint
+CREATE POLICY public_listing_brokers ON users FOR SELECT USING (
+  EXISTS (SELECT 1 FROM properties p WHERE p.owner_id = users.id AND p.visibility = 'public' AND p.status = 'active'));
+--> statement-breakpoint
+CREATE POLICY public_listing_brokers ON profiles FOR SELECT USING (
+  EXISTS (SELECT 1 FROM properties p WHERE p.owner_id = profiles.id AND p.visibility = 'public' AND p.status = 'active'));
 --> statement-breakpoint
 ALTER TABLE user_subscriptions ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint

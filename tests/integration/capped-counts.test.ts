@@ -14,12 +14,14 @@ async function brokerWith(clientCount: number, propertyCount: number) {
   const ownerId = (await findUser(email)).id
   await getDb().execute(sql`insert into clients (owner_id, full_name) select ${ownerId}, 'Client ' || g from generate_series(1, ${clientCount}) g`)
   if (propertyCount) {
-    // More than any plan holds: past the limit trigger, as a portfolio kept after a downgrade is.
+    // More than any plan holds: past the limit trigger, as a portfolio kept after a downgrade is
+    // (no triggers run: the agency is named here).
     await getDb().transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`)
       await tx.execute(sql`
-        insert into properties (owner_id, category, type, purpose, title, status)
-        select ${ownerId}, 'residential', 'apartment', 'sale', 'Flat ' || g, 'active' from generate_series(1, ${propertyCount}) g`)
+        insert into properties (owner_id, agency_id, category, type, purpose, title, status)
+        select ${ownerId}, (select agency_id from agency_members where user_id = ${ownerId} limit 1), 'residential', 'apartment', 'sale', 'Flat ' || g, 'active'
+        from generate_series(1, ${propertyCount}) g`)
     })
   }
   return browser
