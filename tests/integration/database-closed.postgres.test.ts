@@ -82,6 +82,12 @@ const NOT_REACHABLE = 'Database not reachable; retrying'
 beforeAll(async () => {
   await admin.unsafe(`create role ${role} login password '${rolePassword}'`)
   await admin.unsafe(`create database ${database} owner ${role}`)
+  // A connecting role that is no superuser takes the app's role for signed-in requests only as
+  // its member (migration 0022; docs/decisions/034): granted by an administrator, as in production.
+  await admin.unsafe(`do $$ begin
+    if not exists (select 1 from pg_roles where rolname = 'brokervault_app') then create role brokervault_app nologin; end if;
+  end $$`)
+  await admin.unsafe(`grant brokervault_app to ${role}`)
 })
 
 afterAll(async () => {
