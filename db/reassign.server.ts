@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Transaction } from './client.server.ts'
+import { queryRows, type Transaction } from './client.server.ts'
 import { TABLES, type TableEntry } from './tables.ts'
 
 /**
@@ -15,10 +15,8 @@ export async function handOverMemberRows(tx: Transaction, agencyId: string, memb
     const table = sql.identifier(sqlName(name))
     const column = sql.identifier(entry.member.column)
     if (entry.member.onRemoval === 'reassign') {
-      const rows = (await tx.execute(
-        sql`update ${table} set ${column} = ${successorId} where agency_id = ${agencyId} and ${column} = ${memberId} returning 1`,
-      )) as unknown
-      moved[name] = Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0)
+      const rows = await queryRows(sql`update ${table} set ${column} = ${successorId} where agency_id = ${agencyId} and ${column} = ${memberId} returning 1`, tx)
+      moved[name] = rows.length
     } else if (entry.member.onRemoval === 'delete') {
       await tx.execute(sql`delete from ${table} where agency_id = ${agencyId} and ${column} = ${memberId}`)
     }
@@ -33,9 +31,8 @@ const sqlName = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.
 export async function agencyHasRecords(tx: Transaction, agencyId: string): Promise<boolean> {
   for (const [name, entry] of Object.entries(TABLES) as [string, TableEntry][]) {
     if (entry.tenancy !== 'agency_id' || !entry.member) continue
-    const rows = (await tx.execute(sql`select 1 from ${sql.identifier(sqlName(name))} where agency_id = ${agencyId} limit 1`)) as unknown
-    const found = Array.isArray(rows) ? rows.length : ((rows as { rows?: unknown[] }).rows?.length ?? 0)
-    if (found > 0) return true
+    const rows = await queryRows(sql`select 1 from ${sql.identifier(sqlName(name))} where agency_id = ${agencyId} limit 1`, tx)
+    if (rows.length > 0) return true
   }
   return false
 }

@@ -23,12 +23,17 @@ export function isLivePropertySql(propertyId: SQL | { name: string }): SQL {
  * Given a transaction, the row is key-share locked until it commits: a row another module writes
  * about it (a deal, a note) never points at a property deleted in between.
  */
-export async function findOwnedProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
+export function findOwnedProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
+  return findLiveProperty(visibleTo(properties, brokerId), propertyId, tx)
+}
+
+/** A live property by id within `access` (what the member may see, or change). */
+async function findLiveProperty(access: SQL, propertyId: unknown, tx?: Transaction) {
   if (!isUuid(propertyId)) return null
   const query = (tx ?? getDb())
     .select({ id: properties.id, title: properties.title, category: properties.category })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId), liveProperty))
+    .where(and(eq(properties.id, propertyId), access, liveProperty))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
@@ -121,13 +126,6 @@ export async function getPropertyAddressLine(brokerId: string, propertyId: unkno
  * The property if the member may change it (their own, or any of the agency's for the owner and
  * admins), else null. A property the member sees but may not change is a 403 at the route.
  */
-export async function findChangeableProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
-  if (!isUuid(propertyId)) return null
-  const query = (tx ?? getDb())
-    .select({ id: properties.id, title: properties.title, category: properties.category })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
-    .limit(1)
-  const [row] = tx ? await query.for('key share') : await query
-  return row ?? null
+export function findChangeableProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
+  return findLiveProperty(changeableBy(properties, brokerId), propertyId, tx)
 }
