@@ -159,6 +159,8 @@ export type ViewingSummary = {
   rating: number | null
   feedbackComment: string | null
   feedbackAt: Date | null
+  /** The member the viewing is assigned to. */
+  assigneeId: string
 }
 
 /** The broker's viewings of one property or with one client (newest first), with names: three queries. */
@@ -176,6 +178,7 @@ export async function listViewings(brokerId: string, about: { propertyId: string
       rating: viewings.rating,
       feedbackComment: viewings.feedbackComment,
       feedbackAt: viewings.feedbackAt,
+      assigneeId: viewings.ownerId,
     })
     .from(viewings)
     .where(and(visibleTo(viewings, brokerId), where, viewingIsLive))

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { ClientStage } from '#db/reference.ts'
 
 /** Not in the trash: every read of a broker's clients but the trash's own says so. */
@@ -22,11 +22,27 @@ export function isLiveClientSql(clientId: SQL | { name: string }): SQL {
 export async function findOwnedClient(brokerId: string, clientId: unknown, tx?: Transaction) {
   if (!isUuid(clientId)) return null
   const query = (tx ?? getDb())
-    .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage, email: clients.email })
+    .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage, email: clients.email, ownerId: clients.ownerId })
     .from(clients)
     .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
+  return row ?? null
+}
+
+/**
+ * The live client if the member may manage it: delete it, reassign it, share it with a colleague
+ * (its assigned member, the owner and admins; not a colleague it is shared with), else null.
+ * With who it is assigned to. Given a transaction, the row is locked for the change.
+ */
+export async function findChangeableClient(brokerId: string, clientId: unknown, tx?: Transaction) {
+  if (!isUuid(clientId)) return null
+  const query = (tx ?? getDb())
+    .select({ id: clients.id, fullName: clients.fullName, ownerId: clients.ownerId })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), changeableBy(clients, brokerId), liveClient))
+    .limit(1)
+  const [row] = tx ? await query.for('update') : await query
   return row ?? null
 }
 

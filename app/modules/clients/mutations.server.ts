@@ -2,11 +2,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedClient, liveClient } from './access.server.ts'
+import { findChangeableClient, findOwnedClient, liveClient } from './access.server.ts'
 import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 
 /** The form's values as columns; a budget currency left out is `defaultCurrency` (the broker's), or unchanged on an update. */
 export function toColumns(v: ClientFormValue, defaultCurrency?: string) {
@@ -122,16 +122,18 @@ export async function setClientsStage(brokerId: string, clientIds: readonly stri
  * Moves the client to the trash with an activity record: from then on the client is on no page,
  * list, search or count, their shortlist link shows nothing, alerts stop and their deals, tasks
  * and viewings are hidden, until restored; the trash is emptied 30 days later (trash.server.ts).
- * Null when the client is not the broker's (or already in the trash).
+ * Null when the client is not the broker's (or already in the trash); 'forbidden' when the member
+ * sees the client but may not delete it (a colleague it is shared with).
  */
 export async function deleteClient(brokerId: string, clientId: string) {
   return getDb().transaction(async (tx) => {
     const current = await findOwnedClient(brokerId, clientId, tx)
     if (!current) return null
+    if (!(await findChangeableClient(brokerId, current.id, tx))) return 'forbidden' as const
     await tx
       .update(clients)
       .set({ deletedAt: sql`now()` })
-      .where(and(eq(clients.id, current.id), eq(clients.ownerId, brokerId), isNull(clients.deletedAt)))
+      .where(and(eq(clients.id, current.id), changeableBy(clients, brokerId), isNull(clients.deletedAt)))
     await recordActivity(tx, brokerId, { kind: 'client_deleted', clientId: current.id, summary: `Moved client ${current.fullName} to the trash` })
     return current
   })
@@ -144,4 +146,16 @@ function logStageChange(tx: Transaction, brokerId: string, clientId: string, nam
     summary: `${name}: ${CLIENT_LABELS[from]} → ${CLIENT_LABELS[to]}`,
     data: { from, to },
   })
+}
+
+/**
+ * Assigns one live client to another member (`to`, checked a member by the caller) in the
+ * caller's transaction, the row locked first; null when the member may not manage it. What
+ * hangs on the client follows through its owners (app/modules/assignment).
+ */
+export async function assignClientIn(tx: Transaction, brokerId: string, clientId: string, to: string) {
+  const before = await findChangeableClient(brokerId, clientId, tx)
+  if (!before) return null
+  if (before.ownerId !== to) await tx.update(clients).set({ ownerId: to, updatedAt: new Date() }).where(eq(clients.id, before.id))
+  return { id: before.id, title: before.fullName, from: before.ownerId }
 }
