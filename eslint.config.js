@@ -33,6 +33,7 @@ export const MODULE_ORDER = [
   'deals',
   'comments',
   'agenda',
+  'assignment',
   'trash',
   'formats',
   'dashboard',
@@ -84,6 +85,7 @@ export const TABLE_OWNERS = {
   agencyInvitations: 'agencies',
   auditLog: 'agencies',
   notifications: 'notifications',
+  colleagueShares: 'assignment',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -18,5 +18,5 @@ export async function loadViewingRows(brokerId: string, about: { propertyId: str
 export async function loadTaskRows(brokerId: string, subject: TaskSubject, subjectId: string, broker: BrokerClock, now = new Date()) {
   const rows = await listTasksOf(brokerId, subject, subjectId)
   const { clock } = formatStyleParts(broker.formatStyle)
-  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, broker.timeZone, clock), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now, repeat: t.repeat }))
+  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, broker.timeZone, clock), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now, repeat: t.repeat, ownerId: t.ownerId }))
 }

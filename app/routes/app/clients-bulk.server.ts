@@ -9,8 +9,9 @@ import { resolveOwnedClients } from '#app/modules/clients/access.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { setClientsStage } from '#app/modules/clients/mutations.server.ts'
 import { CLIENT_STAGES } from '#db/reference.ts'
+import { bulkAssign } from '#app/http/bulk-assign.server.ts'
 
-const ClientBulkSchema = z.object({ intent: z.enum(['bulk-stage', 'bulk-export', 'bulk-vcard']) })
+const ClientBulkSchema = z.object({ intent: z.enum(['bulk-stage', 'bulk-assign', 'bulk-export', 'bulk-vcard']) })
 
 export const isClientBulkIntent = (intent: unknown) => typeof intent === 'string' && intent.startsWith('bulk-')
 
@@ -38,6 +39,8 @@ export async function handleClientBulk(context: Readonly<RouterContextProvider>,
       setFlash(context, { kind: changed ? 'success' : 'info', message: `Set ${countOf(changed, 'client', 'clients')} to ${CLIENT_LABELS[stage.data]}.${already}` })
       throw redirect(here)
     }
+    case 'bulk-assign':
+      return bulkAssign(context, 'client', ids, form, here)
     case 'bulk-export':
       throw redirectDocument(`/clients/export.csv?ids=${ids.join(',')}`)
     case 'bulk-vcard':
