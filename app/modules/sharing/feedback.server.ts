@@ -187,7 +187,8 @@ export async function listListingFeedback(brokerId: string, clientId: string): P
       createdAt: clientFeedback.createdAt,
     })
     .from(clientFeedback)
-    .where(and(eq(clientFeedback.ownerId, brokerId), eq(clientFeedback.clientId, clientId)))
+    // Whoever sees the client reads what the client said (its assigned agent, admins, a colleague it is shared with).
+    .where(and(visibleTo(clientFeedback, brokerId), eq(clientFeedback.clientId, clientId)))
     .orderBy(desc(clientFeedback.createdAt))
     .limit(FEEDBACK_LIST_MAX_ROWS)
   const byProperty = new Map<string, PropertyFeedback>()

@@ -155,7 +155,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   const { numbers } = useFormats()
   const requirements = describeRequirements(c, numbers)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
-  const stageError = actionData && 'error' in actionData ? actionData.error : null
+  const stageError = actionData && 'error' in actionData && !('assignmentIntent' in actionData) ? actionData.error : null
   const matchError = actionData && 'matchError' in actionData ? (actionData as { matchError: string; propertyId?: string }) : null
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null
   const assignmentState = assignmentStateOf(actionData)
