@@ -1,35 +1,55 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
 import { insertClient, pageReady } from './support/clients.ts'
-import { expect, expectToast, hydrateOnLoad, makeBroker, signUpAndSignIn, test, type Broker } from './support/fixtures.ts'
+import { expect, expectToast, hydrateOnLoad, makeBroker, signUp, signUpAndSignIn, test, type Broker } from './support/fixtures.ts'
 import type { E2EDatabase } from './support/db.ts'
 import { insertProperties } from './support/properties.ts'
 
 /**
  * Issue 26: assignment in an agency of several, with JavaScript on and off. An admin hands a
  * client to a colleague from the client's page, and the colleague finds it under "Mine"; the
- * bulk bar of /properties hands several listings at once, and the list shows one member's.
- * The colleague joins by the database (e2e/agency.spec.ts takes the invitation's way).
+ * owner's bulk bar of /properties hands several listings at once, and the list shows one
+ * member's. Members join by the database (e2e/agency.spec.ts takes the invitation's way).
  */
 
 const suffix = () => randomBytes(3).toString('hex')
 
-/** The signed-in owner on `page`, and a colleague signed in in a browser of their own, both in the owner's agency. */
-async function agencyOfTwo(page: Page, browser: Browser, db: E2EDatabase, role: 'admin' | 'agent' = 'agent') {
-  const owner = await signUpAndSignIn(page, makeBroker('assign-owner'))
-  await db.setPlan(owner.email, 'professional')
+/** A colleague signed up and in, in a browser of their own, made a member of the owner's agency. */
+async function colleagueOf(browser: Browser, db: E2EDatabase, ownerEmail: string) {
   const context = await browser.newContext()
   await hydrateOnLoad(context)
   const colleaguePage = await context.newPage()
   const colleague: Broker = { ...makeBroker('assign-colleague'), fullName: `Ana Colleague ${suffix()}` }
   await signUpAndSignIn(colleaguePage, colleague)
-  await db.joinAgency(owner.email, colleague.email, role)
-  return { owner, colleague, colleaguePage, close: () => context.close() }
+  await db.joinAgency(ownerEmail, colleague.email, 'agent')
+  return { colleague, colleaguePage, close: () => context.close() }
+}
+
+/** The signed-in owner on `page` (on a plan with seats), and a colleague agent. */
+async function agencyOfTwo(page: Page, browser: Browser, db: E2EDatabase) {
+  const owner = await signUpAndSignIn(page, makeBroker('assign-owner'))
+  await db.setPlan(owner.email, 'professional')
+  return { owner, ...(await colleagueOf(browser, db, owner.email)) }
+}
+
+/** An owner (signed up only), the signed-in admin on `page`, and a colleague agent. */
+async function agencyWithAdmin(page: Page, browser: Browser, db: E2EDatabase) {
+  const context = await browser.newContext()
+  const owner = makeBroker('assign-owner')
+  try {
+    await signUp(await context.newPage(), owner)
+  } finally {
+    await context.close()
+  }
+  await db.setPlan(owner.email, 'professional')
+  const admin = await signUpAndSignIn(page, makeBroker('assign-admin'))
+  await db.joinAgency(owner.email, admin.email, 'admin')
+  return { owner, admin, ...(await colleagueOf(browser, db, owner.email)) }
 }
 
 test('an admin assigns a client to a colleague, who finds it under Mine', async ({ page, browser, db, javaScriptEnabled }) => {
   test.setTimeout(120_000)
-  const { owner, colleague, colleaguePage, close } = await agencyOfTwo(page, browser, db)
+  const { owner, colleague, colleaguePage, close } = await agencyWithAdmin(page, browser, db)
   try {
     const clientName = `Clara Assigned ${suffix()}`
     const clientId = await insertClient(db, owner.email, { fullName: clientName })
