@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, Page } from '@playwright/test'
+import { expectNoAxeViolations, injectAxe } from './support/a11y.ts'
 import { insertClient, pageReady } from './support/clients.ts'
 import { expect, expectToast, hydrateOnLoad, makeBroker, signUp, signUpAndSignIn, test, type Broker } from './support/fixtures.ts'
 import type { E2EDatabase } from './support/db.ts'
@@ -13,6 +14,13 @@ import { insertProperties } from './support/properties.ts'
  */
 
 const suffix = () => randomBytes(3).toString('hex')
+
+/** axe on the hydrated page (the server's markup is the same either way). */
+async function scanIfScripted(page: Page, javaScriptEnabled: boolean, what: string) {
+  if (!javaScriptEnabled) return
+  await injectAxe(page)
+  await expectNoAxeViolations(page, what)
+}
 
 /** A colleague signed up and in, in a browser of their own, made a member of the owner's agency. */
 async function colleagueOf(browser: Browser, db: E2EDatabase, ownerEmail: string) {
@@ -70,6 +78,7 @@ test('an admin assigns a client to a colleague, who finds it under Mine', async 
     await expect(page).toHaveURL(new RegExp(`/client/${clientId}$`))
     await expect(card.getByLabel('Assigned to', { exact: true })).toHaveValue(await ownerId(db, colleague.email))
     await expect(page.getByRole('link', { name: `You assigned ${clientName} to ${colleague.fullName}` })).toBeVisible()
+    await scanIfScripted(page, javaScriptEnabled, 'a client page with its assignment card')
 
     // The colleague's list, Mine: there it is, assigned to them; Agency shows it too.
     await colleaguePage.goto('/clients')
@@ -81,6 +90,7 @@ test('an admin assigns a client to a colleague, who finds it under Mine', async 
     await colleaguePage.getByRole('link', { name: new RegExp(clientName) }).click()
     await expect(colleaguePage.getByRole('heading', { level: 1, name: clientName })).toBeVisible()
     await expect(colleaguePage.getByTestId('assignee')).toHaveText(colleague.fullName)
+    await scanIfScripted(colleaguePage, javaScriptEnabled, "an agent's view of a client assigned to them")
   } finally {
     await close()
   }
@@ -125,6 +135,7 @@ test('an owner assigns ticked listings to a colleague from the bulk bar of /prop
     await expect(page.getByRole('link', { name: new RegExp(`North Loft ${tag}`) })).toBeVisible()
     await expect(page.getByRole('link', { name: new RegExp(`South House ${tag}`) })).toBeVisible()
     await expect(page.getByRole('link', { name: new RegExp(`East Flat ${tag}`) })).toHaveCount(0)
+    await scanIfScripted(page, javaScriptEnabled, "/properties with Show and the bulk bar's Assign to")
   } finally {
     await close()
   }
