@@ -31,7 +31,7 @@ const PICKER_PAGE_SIZE = 20
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const { filters, errors } = parsePropertyFilters(new URL(request.url).searchParams)
   const [items, candidates] = await Promise.all([
@@ -52,7 +52,7 @@ const ListingActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const form = await readForm(request)
   // Ownership first: another broker's property is a 404 even with a note that is too long.

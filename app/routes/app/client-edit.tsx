@@ -15,13 +15,13 @@ import { readForm } from '#app/http/form-body.server.ts'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.client.fullName ?? 'client'} · BrokerVault` }]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const client = orNotFound(await getClient(scope, params.id))
   return { client: { id: client.id, fullName: client.fullName }, defaults: toClientFormDefaults(client) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const client = orNotFound(await getClient(scope, params.id))
   const submission = parseWithZod(await readForm(request), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${
 
 /** The broker's view of a shortlist: the items, what the client said about each, the share links. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const [items, feedback, sharePanel] = await Promise.all([
     listListingItems(scope, client.id),

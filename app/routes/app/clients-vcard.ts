@@ -7,7 +7,7 @@ import type { Route } from './+types/clients-vcard'
 
 /** GET /clients/export.vcf?<the list's filters>: the matching clients as vCard 4.0, streamed (`ids=…`: only those). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const params = new URL(request.url).searchParams
   const { filters, errors } = parseClientFilters(params)
   const problems = Object.values(errors)

@@ -22,7 +22,7 @@ const CLIENT_FILTER_NAMES = ['q', 'stage', 'kind', 'tags'] as const
 export const meta: Route.MetaFunction = () => [{ title: 'Clients · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const url = new URL(request.url)
   const { filters, errors } = parseClientFilters(url.searchParams)
   const list = await listClients(scope, filters)

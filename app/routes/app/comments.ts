@@ -35,7 +35,7 @@ export function loader() {
 const CommentActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('add') })])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   parseIntentForm(form, CommentActionSchema)
   const subject = CommentSubjectSchema.safeParse(form.get('subject'))

@@ -26,7 +26,7 @@ import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const [columns, clients, properties] = await Promise.all([
     listDealsByStage(scope),
     listClientOptions(scope),
@@ -43,7 +43,7 @@ const DealsActionSchema = z.discriminatedUnion('intent', [
 
 // Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealsActionSchema)
   if (submission.payload.intent === 'move') return handleMoveDeal(context, scope, form, form.get('dealId'), '/deals')

@@ -25,7 +25,7 @@ const planLimitOf = (subscription: { plan: keyof typeof PLAN_PROPERTY_LIMITS } |
 const ROWS_PAGE_SIZE = 100
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   const preview = orNotFound(await getImportPreview(scope, params.importId))
   const { summary } = preview
   const search = new URL(request.url).searchParams
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const ImportActionSchema = z.object({ intent: z.enum(['confirm', 'cancel']) })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), ImportActionSchema)
   if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 })
   if (parsed.data.intent === 'cancel') {

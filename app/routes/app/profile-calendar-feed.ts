@@ -17,7 +17,7 @@ const CalendarFeedSchema = z.object({ intent: z.enum(['create', 'revoke']) })
 
 /** POST /profile/calendar-feed: a new subscription address (the old one stops working) or none. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), CalendarFeedSchema)
   if (!parsed.success) badRequest('Unknown action.')
   if (parsed.data.intent === 'create') {

@@ -17,7 +17,7 @@ const PortalFeedSchema = z.object({ intent: z.enum(['create', 'revoke']) })
 
 /** POST /profile/portal-feed: a new feed address (the old one stops working) or none. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), PortalFeedSchema)
   if (!parsed.success) badRequest('Unknown action.')
   if (parsed.data.intent === 'create') {

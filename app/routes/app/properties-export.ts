@@ -10,7 +10,7 @@ import type { Route } from './+types/properties-export'
  * `ids=…` (the bulk bar's "Export CSV") keeps only those of the broker's properties.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const params = new URL(request.url).searchParams
   const { filters, errors } = parsePropertyFilters(params)
   const problems = Object.values(errors)

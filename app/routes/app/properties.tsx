@@ -21,7 +21,7 @@ import type { Route } from './+types/properties'
 export const meta: Route.MetaFunction = () => [{ title: 'Properties · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { scope, user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   const url = new URL(request.url)
   const { filters, errors } = parsePropertyFilters(url.searchParams)
   const [list, usage] = await Promise.all([

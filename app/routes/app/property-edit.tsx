@@ -25,7 +25,7 @@ async function refuseUnlessChangeable(scope: Scope, propertyId: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const property = orNotFound(await getProperty(scope, params.id))
   await refuseUnlessChangeable(scope, property.id)
   return { property: { id: property.id, title: property.title, category: property.category }, defaults: toFormDefaults(property) }

@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const property = orNotFound(await findOwnedProperty(scope, params.id))
   const [photos, documents] = await Promise.all([listPhotos(scope, property.id), listDocuments(scope, property.id)])
   return {

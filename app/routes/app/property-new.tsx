@@ -24,7 +24,7 @@ function parseCategory(value: string | undefined) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = parseCategory(params.category)
-  const { scope, user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   const usage = await getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial'])
   return { category, usage }
 }

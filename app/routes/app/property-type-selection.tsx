@@ -15,7 +15,7 @@ const CATEGORIES = [
 ] as const
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { scope, user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   return { usage: await getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']) }
 }
 

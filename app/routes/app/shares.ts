@@ -51,7 +51,7 @@ export function loader() {
  * before anything else in the form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   const back = safeRedirectPath(form.get('redirectTo'), '/home')
   if (form.get('intent') !== 'create' && form.get('intent') !== 'revoke') throw data('Unknown action.', { status: 400 })

@@ -47,7 +47,7 @@ const TrashActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), TrashActionSchema)
   // A kind the page never offers, or no id: nothing of the broker's, as for a foreign id.
   if (!parsed.success) notFound()

@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Connections · Profile 
 
 /** The private addresses other software reads; their forms post to /profile/portal-feed and /profile/calendar-feed. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const [feedToken, calendarToken] = await Promise.all([getPortalFeedToken(scope), getCalendarFeedToken(scope)])
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
   return {
