@@ -11,7 +11,6 @@ import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
 import type { LiveShare } from './shares.server.ts'
 import { FEEDBACK_REACTIONS, type FeedbackReaction } from '#db/reference.ts'
-import { visibleTo } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
