@@ -1,12 +1,12 @@
 import { eq, getTableName, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
-import { currentScope, seesWholeAgency, type Scope } from './tenancy.server.ts'
+import { seesWholeAgency, type Scope } from './tenancy.server.ts'
 
 /*
- * Which of a tenant table's rows a member reads and changes, by the request's scope (issue 26;
- * docs/decisions/034-agencies-and-tenancy.md). Module functions take the acting member's id and
- * filter with these; the scope they read is set only by the session middleware. Row-level
- * security keeps every query inside the agency whatever these say; these decide within it:
+ * Which of a tenant table's rows a scope reads and changes (issue 26;
+ * docs/decisions/034-agencies-and-tenancy.md). Module functions take the `Scope` and filter with
+ * these. Row-level security keeps every query inside the agency whatever these say; these decide
+ * within it:
  * - the agency's stock (properties, their photos and documents) is visible to every member;
  * - everything else (clients, shortlists, deals, viewings, tasks, shares, notes…) to the member
  *   it is assigned to and to the owner and admins, who see and change every record; and to the
@@ -17,8 +17,8 @@ import { currentScope, seesWholeAgency, type Scope } from './tenancy.server.ts'
  * A colleague a record is shared with may work on it (notes, tasks, viewings, stage, edits: the
  * functions that change a record filter with visibleTo), not delete, reassign or share it on
  * (those filter with changeableBy).
- * Outside a request's scope (jobs, scripts) and for a member alone in their agency, the filter
- * is the assigned member's, as before agencies: the same rows, on the per-member indexes.
+ * For a member alone in their agency (`solo`) the filter is the assigned member's, as before
+ * agencies: the same rows, on the per-member indexes of migrations 0004–0021.
  */
 type TenantTable = PgTable & { agencyId: PgColumn; ownerId: PgColumn }
 type Parent = 'clientId' | 'dealId' | 'propertyId'
@@ -38,11 +38,6 @@ const HANGS_ON: Record<string, Parent[]> = {
   client_feedback: ['clientId'],
   client_alerts: ['clientId'],
   alert_matches: ['clientId'],
-}
-
-function memberScope(memberId: string) {
-  const scope = currentScope()
-  return scope && scope.memberId === memberId && !scope.solo ? scope : null
 }
 
 /**
@@ -76,40 +71,37 @@ function agentRows(table: TenantTable, memberId: string): SQL {
   return branches.length === 1 ? branches[0]! : or(...branches)!
 }
 
-/** The rows of `table` the member may read. */
-export function visibleTo(table: TenantTable, memberId: string): SQL {
-  const scope = memberScope(memberId)
-  if (!scope) return eq(table.ownerId, memberId)
+/** The rows of `table` the scope may read. */
+export function visibleTo(table: TenantTable, scope: Scope): SQL {
+  if (scope.solo) return eq(table.ownerId, scope.memberId)
   if (AGENCY_STOCK.has(getTableName(table)) || seesWholeAgency(scope)) return eq(table.agencyId, scope.agencyId)
-  return agentRows(table, memberId)
+  return agentRows(table, scope.memberId)
 }
 
-/** The rows of `table` the member may change or delete. */
-export function changeableBy(table: TenantTable, memberId: string): SQL {
-  const scope = memberScope(memberId)
-  if (scope && seesWholeAgency(scope)) return eq(table.agencyId, scope.agencyId)
-  return eq(table.ownerId, memberId)
-}
-
-/** The agency whose whole stock the member is reading, or null when their own rows are the set. */
-export function agencyStockOf(memberId: string): string | null {
-  return memberScope(memberId)?.agencyId ?? null
+/** The rows of `table` the scope may change or delete. */
+export function changeableBy(table: TenantTable, scope: Scope): SQL {
+  if (!scope.solo && seesWholeAgency(scope)) return eq(table.agencyId, scope.agencyId)
+  return eq(table.ownerId, scope.memberId)
 }
 
 /**
- * Rows written about one record (notes, activity lines) that the member reads on that record's
+ * The rows assigned to the scope's member, whatever their role: what is theirs personally (their
+ * share links' counters, their own queue of work), where the agency's view is not meant.
+ */
+export function assignedTo(table: Pick<TenantTable, 'ownerId'>, scope: Scope): SQL {
+  return eq(table.ownerId, scope.memberId)
+}
+
+/** The agency whose whole stock the scope reads, or null when the member's own rows are the set. */
+export function agencyStockOf(scope: Scope): string | null {
+  return scope.solo ? null : scope.agencyId
+}
+
+/**
+ * Rows written about one record (notes, activity lines) that the scope reads on that record's
  * page, once the page has found the record visible to them: in an agency of several, every
  * member's (so the assigned agent reads what a colleague noted); alone, their own, as before.
  */
-export function aboutRecordFor(table: TenantTable, memberId: string): SQL {
-  const scope = memberScope(memberId)
-  return scope ? eq(table.agencyId, scope.agencyId) : eq(table.ownerId, memberId)
-}
-
-/**
- * The member's scope when they work in an agency of several (names of who did what are worth
- * showing, "Mine" and "Agency" differ), else null: alone, or outside a request.
- */
-export function teamScopeOf(memberId: string): Scope | null {
-  return memberScope(memberId)
+export function aboutRecordFor(table: TenantTable, scope: Scope): SQL {
+  return scope.solo ? eq(table.ownerId, scope.memberId) : eq(table.agencyId, scope.agencyId)
 }

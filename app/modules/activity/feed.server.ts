@@ -3,8 +3,8 @@ import { getDb } from '#db/client.server.ts'
 import { activities } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { ActivityKind } from '#db/reference.ts'
-import { seesWholeAgency } from '#db/tenancy.server.ts'
-import { aboutRecordFor, teamScopeOf, visibleTo } from '#db/visibility.server.ts'
+import { seesWholeAgency, type Scope } from '#db/tenancy.server.ts'
+import { aboutRecordFor, visibleTo } from '#db/visibility.server.ts'
 
 export const DEFAULT_FEED_LIMIT = 20
 export const MAX_FEED_LIMIT = 100
@@ -73,14 +73,13 @@ export type ActivityResult = { ok: true; page: ActivityPage } | { ok: false; mes
  * no client (a colleague's client is theirs); the feed without a record, what the member sees of
  * the log (the agency's for owners and admins, their own for agents).
  */
-function whoseLines(brokerId: string, filters: ActivityFilters): SQL {
-  const team = teamScopeOf(brokerId)
+function whoseLines(scope: Scope, filters: ActivityFilters): SQL {
   const aboutRecord = filters.propertyId !== undefined || filters.clientId !== undefined || filters.dealId !== undefined
-  if (!team) return eq(activities.ownerId, brokerId)
-  if (!aboutRecord) return visibleTo(activities, brokerId)
+  if (scope.solo) return eq(activities.ownerId, scope.memberId)
+  if (!aboutRecord) return visibleTo(activities, scope)
   const onlyProperty = filters.clientId === undefined && filters.dealId === undefined
-  if (onlyProperty && !seesWholeAgency(team)) return and(aboutRecordFor(activities, brokerId), or(eq(activities.ownerId, brokerId), isNull(activities.clientId)))!
-  return aboutRecordFor(activities, brokerId)
+  if (onlyProperty && !seesWholeAgency(scope)) return and(aboutRecordFor(activities, scope), or(eq(activities.ownerId, scope.memberId), isNull(activities.clientId)))!
+  return aboutRecordFor(activities, scope)
 }
 
 /**
@@ -88,10 +87,10 @@ function whoseLines(brokerId: string, filters: ActivityFilters): SQL {
  * per call with keyset pagination on (created_at, id): one query, steady cost on any page.
  * Null for a malformed property, client or deal id; `ok: false` for a tampered cursor.
  */
-export async function readActivity(brokerId: string, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
+export async function readActivity(scope: Scope, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
   const limit = Math.min(Math.max(Math.trunc(filters.limit ?? DEFAULT_FEED_LIMIT), 1), MAX_FEED_LIMIT)
   const cursor = parseFeedCursor(filters.before)
-  const conditions: SQL[] = [whoseLines(brokerId, filters)]
+  const conditions: SQL[] = [whoseLines(scope, filters)]
   for (const [id, column] of [
     [filters.propertyId, activities.propertyId],
     [filters.clientId, activities.clientId],

@@ -9,6 +9,7 @@ import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** How far ahead /agenda looks, and how many of each kind it lists at most. */
 export const AGENDA_DAYS = 60
@@ -58,7 +59,7 @@ export function startOfLocalDay(now: Date, timeZone: string): Date {
  * deals). `assignedTo`: only one member's ("Mine" on /agenda), within what the broker sees.
  */
 export async function listAgenda(
-  brokerId: string,
+  scope: Scope,
   timeZone: string,
   now = new Date(),
   days = AGENDA_DAYS,
@@ -82,7 +83,7 @@ export async function listAgenda(
       .from(viewings)
       .where(
         and(
-          visibleTo(viewings, brokerId),
+          visibleTo(viewings, scope),
           // On viewings_owner_starts_idx, as a broker's own agenda.
           assignedTo ? eq(viewings.ownerId, assignedTo) : undefined,
           gte(viewings.startsAt, from),
@@ -96,14 +97,14 @@ export async function listAgenda(
     db
       .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, repeat: tasks.repeat, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId, assigneeId: tasks.ownerId })
       .from(tasks)
-      .where(and(visibleTo(tasks, brokerId), assignedTo ? eq(tasks.ownerId, assignedTo) : undefined, isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
+      .where(and(visibleTo(tasks, scope), assignedTo ? eq(tasks.ownerId, assignedTo) : undefined, isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
       .orderBy(asc(tasks.dueAt))
       .limit(AGENDA_MAX_ROWS),
   ])
   const [titles, names, deals] = await Promise.all([
-    getPropertyTitles(brokerId, [...viewingRows.map((v) => v.propertyId), ...taskRows.map((t) => t.propertyId)]),
-    getClientNames(brokerId, [...viewingRows.map((v) => v.clientId), ...taskRows.map((t) => t.clientId)]),
-    getDealTitles(brokerId, taskRows.map((t) => t.dealId)),
+    getPropertyTitles(scope, [...viewingRows.map((v) => v.propertyId), ...taskRows.map((t) => t.propertyId)]),
+    getClientNames(scope, [...viewingRows.map((v) => v.clientId), ...taskRows.map((t) => t.clientId)]),
+    getDealTitles(scope, taskRows.map((t) => t.dealId)),
   ])
   const items: AgendaItem[] = [
     ...viewingRows.map((v): AgendaViewing => ({

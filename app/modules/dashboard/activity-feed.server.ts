@@ -4,8 +4,8 @@ import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { teamScopeOf } from '#db/visibility.server.ts'
 import { withActor } from './byline.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type FeedItem = Omit<ActivityEntry, 'dealId' | 'clientId' | 'propertyId' | 'actorId'> & { href: string | null }
 export type FeedPage = { items: FeedItem[]; nextCursor: string | null }
@@ -16,7 +16,7 @@ export type FeedResult = { ok: true; page: FeedPage } | { ok: false; message: st
  * record's feed carries every member's lines, so the record is checked here too, not only by
  * the page that asks.
  */
-async function recordVisible(brokerId: string, filters: ActivityFilters) {
+async function recordVisible(scope: Scope, filters: ActivityFilters) {
   const record: [string, TitleLookup] | null = filters.dealId
     ? [filters.dealId, getDealTitles]
     : filters.clientId
@@ -27,9 +27,9 @@ async function recordVisible(brokerId: string, filters: ActivityFilters) {
   // A malformed id is readActivity's to refuse (a 404).
   if (!record || !isUuid(record[0])) return true
   const [id, lookup] = record
-  return (await lookup(brokerId, [id])).has(id)
+  return (await lookup(scope, [id])).has(id)
 }
-type TitleLookup = (brokerId: string, ids: readonly (string | null)[]) => Promise<Map<string, string>>
+type TitleLookup = (scope: Scope, ids: readonly (string | null)[]) => Promise<Map<string, string>>
 
 /**
  * One page of the broker's activity, each entry linking to its deal, client or property while
@@ -38,17 +38,16 @@ type TitleLookup = (brokerId: string, ids: readonly (string | null)[]) => Promis
  * In an agency of several, each line says who did it ("Ana Silva added client Marta"); alone, the
  * lines read as they always did.
  */
-export async function readActivityFeed(brokerId: string, filters: ActivityFilters = {}): Promise<FeedResult | null> {
-  const team = teamScopeOf(brokerId)
-  if (team && !(await recordVisible(brokerId, filters))) return { ok: true, page: { items: [], nextCursor: null } }
-  const result = await readActivity(brokerId, filters)
+export async function readActivityFeed(scope: Scope, filters: ActivityFilters = {}): Promise<FeedResult | null> {
+  if (!scope.solo && !(await recordVisible(scope, filters))) return { ok: true, page: { items: [], nextCursor: null } }
+  const result = await readActivity(scope, filters)
   if (!result?.ok) return result
   const { items, nextCursor } = result.page
   const [deals, clients, properties, names] = await Promise.all([
-    getDealTitles(brokerId, items.map((item) => item.dealId)),
-    getClientNames(brokerId, items.map((item) => item.clientId)),
-    getPropertyTitles(brokerId, items.map((item) => item.propertyId)),
-    team && items.some((item) => item.actorId) ? memberNames(team) : null,
+    getDealTitles(scope, items.map((item) => item.dealId)),
+    getClientNames(scope, items.map((item) => item.clientId)),
+    getPropertyTitles(scope, items.map((item) => item.propertyId)),
+    !scope.solo && items.some((item) => item.actorId) ? memberNames(scope) : null,
   ])
   const hrefOf = ({ dealId, clientId, propertyId }: ActivityEntry) =>
     dealId && deals.has(dealId)
@@ -64,7 +63,7 @@ export async function readActivityFeed(brokerId: string, filters: ActivityFilter
       nextCursor,
       items: items.map((entry) => {
         const { dealId: _d, clientId: _c, propertyId: _p, actorId, ...shown } = entry
-        const summary = names && actorId ? withActor(actorName(names, actorId, brokerId), entry.kind, shown.summary) : shown.summary
+        const summary = names && actorId ? withActor(actorName(names, actorId, scope.memberId), entry.kind, shown.summary) : shown.summary
         return { ...shown, summary, href: hrefOf(entry) }
       }),
     },

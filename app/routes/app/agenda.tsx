@@ -28,15 +28,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Agenda · BrokerVault' 
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
-  const { user } = auth
+  const { scope, user } = auth
   // An agency of several: an agent's own viewings and tasks by default, the agency's for owners and admins (issue 26).
   const url = new URL(request.url)
   const team = await loadTeam(auth)
   const assigned = readAssignedFilter(url, team, 'agenda')
   const [days, properties, clients] = await Promise.all([
-    listAgenda(user.id, user.timeZone, undefined, undefined, { assignedTo: assigned?.assignedTo }),
-    listPropertyOptions(user.id),
-    listClientOptions(user.id),
+    listAgenda(scope, user.timeZone, undefined, undefined, { assignedTo: assigned?.assignedTo }),
+    listPropertyOptions(scope),
+    listClientOptions(scope),
   ])
   const about = [
     ...properties.map((p) => ({ value: `property:${p.id}`, label: `Property: ${p.title}` })),

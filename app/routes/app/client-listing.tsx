@@ -25,12 +25,12 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${
 /** The broker's view of a shortlist: the items, what the client said about each, the share links. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
-  const { user } = auth
-  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
+  const { scope } = auth
+  const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const [items, feedback, sharePanel, team] = await Promise.all([
-    listListingItems(user.id, client.id),
-    listListingFeedback(user.id, client.id),
-    listSharesForClientListing(user.id, client.id),
+    listListingItems(scope, client.id),
+    listListingFeedback(scope, client.id),
+    listSharesForClientListing(scope, client.id),
     loadTeam(auth),
   ])
   // A shortlist is its client's: shared with colleagues together with the client (issue 26).
@@ -40,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** The shortlist's "Share with a colleague" (the client's own sharing); any other form is a 400. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const auth = requireAuth(context)
-  const client = orNotFound(await findOwnedClient(auth.user.id, params.clientId))
+  const client = orNotFound(await findOwnedClient(auth.scope, params.clientId))
   const form = await readForm(request)
   return (await handleAssignmentIntent(context, auth, form, { kind: 'client', id: client.id }, `/client/${client.id}/listing`)) ?? badRequest('Unknown action.')
 }

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An agency of several: an agent's own clients by default, the agency's for owners and admins (issue 26).
   const team = await loadTeam(auth)
   const assigned = readAssignedFilter(url, team, 'clients')
-  const list = await listClients(auth.user.id, { ...filters, assignedTo: assigned?.assignedTo })
+  const list = await listClients(auth.scope, { ...filters, assignedTo: assigned?.assignedTo })
   const filtered = [...CLIENT_FILTER_NAMES, ASSIGNED_PARAM].some((k) => url.searchParams.get(k))
   return data(
     { ...list, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search, team: teamForList(team), assigned: assignedFilterView(team, assigned) },
@@ -41,11 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
   const form = await readForm(request)
   if (!isClientBulkIntent(form.get('intent'))) badRequest('Unknown action.')
   const url = new URL(request.url)
-  return handleClientBulk(context, user, form, `${url.pathname}${url.search}`)
+  return handleClientBulk(context, form, `${url.pathname}${url.search}`)
 }
 
 const BULK_FORM = 'bulk-clients'

@@ -30,17 +30,17 @@ export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
-  const { user } = auth
+  const { scope } = auth
   // An agency of several: an agent's own deals by default, the agency's for owners and admins (issue 26).
   const url = new URL(request.url)
   const team = await loadTeam(auth)
   const assigned = readAssignedFilter(url, team, 'deals')
   const [columns, clients, properties] = await Promise.all([
-    listDealsByStage(user.id, { assignedTo: assigned?.assignedTo }),
-    listClientOptions(user.id),
-    listPropertyOptions(user.id),
+    listDealsByStage(scope, { assignedTo: assigned?.assignedTo }),
+    listClientOptions(scope),
+    listPropertyOptions(scope),
   ])
-  const followOns = await dealFollowOns(user.id, columns.flatMap((column) => column.deals))
+  const followOns = await dealFollowOns(scope, columns.flatMap((column) => column.deals))
   return data(
     { columns, summary: summarizeBoard(columns), clients, properties, followOns, names: team?.names ?? null, assigned: assignedFilterView(team, assigned), search: url.search },
     { status: assigned?.error ? 400 : 200 },
@@ -54,12 +54,12 @@ const DealsActionSchema = z.discriminatedUnion('intent', [
 
 // Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealsActionSchema)
-  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, form.get('dealId'), `/deals${new URL(request.url).search}`)
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, scope, form, form.get('dealId'), `/deals${new URL(request.url).search}`)
   // Ownership first: another broker's client or property is a 404 whatever else is wrong.
-  await requireOwnedFormIds(user.id, [
+  await requireOwnedFormIds(scope, [
     ['client', form.get('clientId')],
     ['property', form.get('propertyId')],
   ])
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.value.intent !== 'create') throw new Error('unreachable: move is handled above')
   const { redirectTo, intent: _intent, ...deal } = submission.value
-  const created = orNotFound(await createDeal(user.id, deal))
+  const created = orNotFound(await createDeal(scope, deal))
   setFlash(context, { kind: 'success', message: `Deal ${deal.title} created.` })
   throw redirect(safeRedirectPath(redirectTo, `/deal/${created.id}`))
 }

@@ -25,15 +25,15 @@ export const meta: Route.MetaFunction = () => [{ title: 'Properties · BrokerVau
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
-  const { user, subscription } = auth
+  const { scope, subscription } = auth
   const url = new URL(request.url)
   const { filters, errors } = parsePropertyFilters(url.searchParams)
   // An agency of several: the agency's stock by default, or "Mine" or one member's (issue 26).
   const team = await loadTeam(auth)
   const assigned = readAssignedFilter(url, team, 'properties')
   const [list, usage] = await Promise.all([
-    listProperties(user.id, { ...filters, assignedTo: assigned?.assignedTo }),
-    getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']),
+    listProperties(scope, { ...filters, assignedTo: assigned?.assignedTo }),
+    getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']),
   ])
   const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'sort' && url.searchParams.get(k))
   return data(
@@ -44,11 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
   const form = await readForm(request)
   if (!isPropertyBulkIntent(form.get('intent'))) badRequest('Unknown action.')
   const url = new URL(request.url)
-  return handlePropertyBulk(context, user, form, `${url.pathname}${url.search}`)
+  return handlePropertyBulk(context, form, `${url.pathname}${url.search}`)
 }
 
 const BULK_FORM = 'bulk-properties'
