@@ -42,50 +42,50 @@ export const canReassign = (scope: Scope) => !scope.solo && seesWholeAgency(scop
 
 type Refs = { propertyId?: string | null; clientId?: string | null; dealId?: string | null }
 type Handed = { title: string; from: string; refs: Refs }
-type Hand = (tx: Transaction, brokerId: string, id: string, to: string) => Promise<Handed | null>
+type Hand = (tx: Transaction, scope: Scope, id: string, to: string) => Promise<Handed | null>
 
 const HAND: Record<AssignableKind, Hand> = {
-  async property(tx, brokerId, id, to) {
-    const property = await assignPropertyIn(tx, brokerId, id, to)
+  async property(tx, scope, id, to) {
+    const property = await assignPropertyIn(tx, scope, id, to)
     if (!property) return null
     if (property.from !== to) {
-      await handPropertyFilesIn(tx, brokerId, id, to)
-      await handLinksIn(tx, brokerId, { propertyId: id }, to)
-      await handOpenTasksIn(tx, brokerId, { propertyId: id }, property.from, to)
+      await handPropertyFilesIn(tx, scope, id, to)
+      await handLinksIn(tx, scope, { propertyId: id }, to)
+      await handOpenTasksIn(tx, scope, { propertyId: id }, property.from, to)
     }
     return { title: property.title, from: property.from, refs: { propertyId: id } }
   },
-  async client(tx, brokerId, id, to) {
-    const client = await assignClientIn(tx, brokerId, id, to)
+  async client(tx, scope, id, to) {
+    const client = await assignClientIn(tx, scope, id, to)
     if (!client) return null
     if (client.from !== to) {
-      await handShortlistIn(tx, brokerId, id, to)
-      await handLinksIn(tx, brokerId, { clientId: id }, to)
-      await handAlertsIn(tx, brokerId, id, to)
-      const dealIds = await handOpenDealsOfClientIn(tx, brokerId, id, client.from, to)
-      await handScheduledViewingsOfClientIn(tx, brokerId, id, client.from, to)
-      await handOpenTasksIn(tx, brokerId, { clientId: id }, client.from, to)
-      await handOpenTasksIn(tx, brokerId, { dealIds }, client.from, to)
+      await handShortlistIn(tx, scope, id, to)
+      await handLinksIn(tx, scope, { clientId: id }, to)
+      await handAlertsIn(tx, scope, id, to)
+      const dealIds = await handOpenDealsOfClientIn(tx, scope, id, client.from, to)
+      await handScheduledViewingsOfClientIn(tx, scope, id, client.from, to)
+      await handOpenTasksIn(tx, scope, { clientId: id }, client.from, to)
+      await handOpenTasksIn(tx, scope, { dealIds }, client.from, to)
     }
     return { title: client.title, from: client.from, refs: { clientId: id } }
   },
-  async deal(tx, brokerId, id, to) {
-    const deal = await assignDealIn(tx, brokerId, id, to)
+  async deal(tx, scope, id, to) {
+    const deal = await assignDealIn(tx, scope, id, to)
     if (!deal) return null
-    if (deal.from !== to) await handOpenTasksIn(tx, brokerId, { dealIds: [id] }, deal.from, to)
+    if (deal.from !== to) await handOpenTasksIn(tx, scope, { dealIds: [id] }, deal.from, to)
     return { title: `the deal ${deal.title}`, from: deal.from, refs: { dealId: id, clientId: deal.clientId, propertyId: deal.propertyId } }
   },
-  async viewing(tx, brokerId, id, to) {
-    const viewing = await assignViewingIn(tx, brokerId, id, to)
+  async viewing(tx, scope, id, to) {
+    const viewing = await assignViewingIn(tx, scope, id, to)
     if (!viewing) return null
     // One after the other: a transaction is one connection.
-    const titles = await getPropertyTitles(brokerId, [viewing.propertyId], tx)
-    const names = await getClientNames(brokerId, [viewing.clientId], tx)
+    const titles = await getPropertyTitles(scope, [viewing.propertyId], tx)
+    const names = await getClientNames(scope, [viewing.clientId], tx)
     const title = `the viewing of ${titles.get(viewing.propertyId) ?? 'a property'} with ${names.get(viewing.clientId) ?? 'a client'}`
     return { title, from: viewing.from, refs: { propertyId: viewing.propertyId, clientId: viewing.clientId } }
   },
-  async task(tx, brokerId, id, to) {
-    const task = await assignTaskIn(tx, brokerId, id, to)
+  async task(tx, scope, id, to) {
+    const task = await assignTaskIn(tx, scope, id, to)
     if (!task) return null
     return { title: `the task ${task.title}`, from: task.from, refs: { propertyId: task.propertyId, clientId: task.clientId, dealId: task.dealId } }
   },
@@ -121,7 +121,7 @@ export async function assignRecords(scope: Scope, kind: AssignableKind, ids: rea
       let assigned = 0
       const titles: string[] = []
       for (const id of wanted) {
-        const handed = await HAND[kind](tx, scope.memberId, id, to)
+        const handed = await HAND[kind](tx, scope, id, to)
         if (!handed) throw new Refusal('not_found')
         titles.push(handed.title)
         await dropShareWith(tx, kind, id, to)

@@ -39,30 +39,30 @@ type Refs = { propertyId?: string | null; clientId?: string | null; dealId?: str
 type Shown = { id: string; title: string; refs: Refs }
 
 /** The record as the member sees it (its name for the log), or null: foreign, unknown, not theirs to see. */
-const VISIBLE: Record<ShareableKind, (brokerId: string, id: unknown) => Promise<Shown | null>> = {
-  async client(brokerId, id) {
-    const client = await findOwnedClient(brokerId, id)
+const VISIBLE: Record<ShareableKind, (scope: Scope, id: unknown) => Promise<Shown | null>> = {
+  async client(scope, id) {
+    const client = await findOwnedClient(scope, id)
     return client && { id: client.id, title: client.fullName, refs: { clientId: client.id } }
   },
-  async deal(brokerId, id) {
-    const deal = await findOwnedDeal(brokerId, id)
+  async deal(scope, id) {
+    const deal = await findOwnedDeal(scope, id)
     return deal && { id: deal.id, title: `the deal ${deal.title}`, refs: { dealId: deal.id, clientId: deal.clientId, propertyId: deal.propertyId } }
   },
-  async viewing(brokerId, id) {
-    const viewing = await getViewing(brokerId, id)
+  async viewing(scope, id) {
+    const viewing = await getViewing(scope, id)
     if (!viewing) return null
-    const [titles, names] = await Promise.all([getPropertyTitles(brokerId, [viewing.propertyId]), getClientNames(brokerId, [viewing.clientId])])
+    const [titles, names] = await Promise.all([getPropertyTitles(scope, [viewing.propertyId]), getClientNames(scope, [viewing.clientId])])
     const title = `the viewing of ${titles.get(viewing.propertyId) ?? 'a property'} with ${names.get(viewing.clientId) ?? 'a client'}`
     return { id: viewing.id, title, refs: { propertyId: viewing.propertyId, clientId: viewing.clientId } }
   },
-  async task(brokerId, id) {
-    const task = await findVisibleTask(brokerId, id)
+  async task(scope, id) {
+    const task = await findVisibleTask(scope, id)
     return task && { id: task.id, title: `the task ${task.title}`, refs: { propertyId: task.propertyId, clientId: task.clientId, dealId: task.dealId } }
   },
 }
 
 /** Who the record is assigned to, if the member may manage it (in the change's transaction, locked), else null. */
-const CHANGEABLE: Record<ShareableKind, (brokerId: string, id: string, tx: Transaction) => Promise<{ ownerId: string } | null>> = {
+const CHANGEABLE: Record<ShareableKind, (scope: Scope, id: string, tx: Transaction) => Promise<{ ownerId: string } | null>> = {
   client: findChangeableClient,
   deal: findChangeableDeal,
   viewing: findChangeableViewing,
@@ -80,14 +80,14 @@ class Refusal extends Error {
 }
 
 async function change(scope: Scope, kind: ShareableKind, recordId: unknown, memberId: unknown, adding: boolean): Promise<ShareOutcome> {
-  const record = await VISIBLE[kind](scope.memberId, recordId)
+  const record = await VISIBLE[kind](scope, recordId)
   if (!record) return { ok: false, reason: 'not_found' }
   const member = isUuid(memberId) ? (await listMembers(scope)).find((m) => m.userId === memberId) : undefined
   if (!member) return { ok: false, reason: 'member' }
   const name = memberName(member)
   try {
     return await getDb().transaction(async (tx) => {
-      const current = await CHANGEABLE[kind](scope.memberId, record.id, tx)
+      const current = await CHANGEABLE[kind](scope, record.id, tx)
       if (!current) throw new Refusal('forbidden')
       const column = COLUMN[kind]
       let changed: boolean

@@ -7,7 +7,6 @@ import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
 import { changeableBy, visibleTo } from '#db/visibility.server.ts'
-import { visibleTo } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 /** The form's values as columns; a budget currency left out is `defaultCurrency` (the broker's), or unchanged on an update. */

@@ -184,11 +184,11 @@ export type Handed = { id: string; title: string; from: string }
  * theirs and not an owner or admin, foreign, unknown, trashed). Its photos, documents and links
  * follow through their owners (app/modules/assignment).
  */
-export async function assignPropertyIn(tx: Transaction, brokerId: string, propertyId: string, to: string): Promise<Handed | null> {
+export async function assignPropertyIn(tx: Transaction, scope: Scope, propertyId: string, to: string): Promise<Handed | null> {
   const [before] = await tx
     .select({ id: properties.id, title: properties.title, from: properties.ownerId })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId), isNull(properties.deletedAt)))
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, scope), isNull(properties.deletedAt)))
     .for('update')
   if (!before) return null
   if (before.from !== to) await tx.update(properties).set({ ownerId: to, updatedAt: new Date() }).where(eq(properties.id, before.id))
