@@ -25,7 +25,10 @@ const newShareId = () => randomBytes(SHARE_ID_BYTES).toString('base64url')
 export type ShareTarget = { kind: 'property'; propertyId: string } | { kind: 'client_listing'; clientId: string }
 export type LiveShare = {
   id: string
+  /** The member the link is assigned to: their contact is on its page. */
   ownerId: string
+  /** The agency whose link it is: its identity is on its page. */
+  agencyId: string
   kind: ShareKind
   propertyId: string | null
   clientId: string | null
@@ -161,6 +164,7 @@ export async function resolveLiveShare(shareId: unknown): Promise<LiveShare | nu
     .select({
       id: shares.id,
       ownerId: shares.ownerId,
+      agencyId: shares.agencyId,
       kind: shares.kind,
       propertyId: shares.propertyId,
       clientId: shares.clientId,
