@@ -39,7 +39,7 @@ import { getFileStorage } from '#app/modules/media/storage.server.ts'
 import { createProperty } from '#app/modules/properties/mutations.server.ts'
 import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
 import { resolveLiveShare } from '#app/modules/sharing/shares.server.ts'
-import { signIn, TestBrowser } from '#tests/support/app.ts'
+import { settleShareViews, signIn, TestBrowser } from '#tests/support/app.ts'
 import { logs } from '#tests/support/setup-integration.ts'
 
 // Each project (PGlite, PostgreSQL) has its own database, and gets its own demo-account.json.
@@ -291,10 +291,14 @@ describe('the demo account', () => {
 
     // Nobody was mailed: the colleagues' invitations and the viewings concern made-up people.
     const addresses = [...DEMO_COLLEAGUES.map((c) => c.email), ...DEMO_CLIENTS.map((c) => c.form.email)]
-    const [mailed] = await queryRows<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'to' in (${sql.join(addresses.map((address) => sql`${address}`), sql`, `)})`,
-    )
-    expect(Number(mailed?.n)).toBe(0)
+    // The queue's table exists once anything was queued on this database.
+    const [queue] = await queryRows<{ table: string | null }>(sql`select to_regclass('pgboss.job')::text as table`)
+    if (queue?.table) {
+      const [mailed] = await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from pgboss.job where name = 'mail' and data->>'to' in (${sql.join(addresses.map((address) => sql`${address}`), sql`, `)})`,
+      )
+      expect(Number(mailed?.n)).toBe(0)
+    }
 
     // Signed in as the demo broker: the agency's page, and a client's page with the agency on it.
     const { password } = JSON.parse(readFileSync(demoFile, 'utf8')) as { password: string }
@@ -307,6 +311,8 @@ describe('the demo account', () => {
     for (const shown of [`src="/logos/${agency!.logoId}/96"`, 'Atlântico Imóveis', 'Avenida da Liberdade 110', 'Dana Demo', 'href="tel:+351912000140"']) expect(card).toContain(shown)
     const logo = await new TestBrowser().get(`/logos/${agency!.logoId}/256`)
     expect(logo.headers.get('Content-Type')).toBe('image/webp')
+    // The client's look above is a view, written within a second: before the next test counts.
+    await settleShareViews()
   })
 
   it('at a later start changes nothing: one line for the console on the embedded database, none on a server without SEED_DEMO', { timeout: 60_000 }, async () => {
@@ -316,7 +322,7 @@ describe('the demo account', () => {
     const lines = logs.take()
     if (getDriver() === 'pglite') {
       expect(lines).toEqual([
-        expect.objectContaining({ level: 'info', msg: 'Demo broker ready', email: 'demo@brokervault.app', password: expect.stringMatching(/^\S+$/), plan: 'Starter' }),
+        expect.objectContaining({ level: 'info', msg: 'Demo broker ready', email: 'demo@brokervault.app', password: expect.stringMatching(/^\S+$/), plan: 'Advanced' }),
       ])
     } else {
       expect(lines).toEqual([])

@@ -305,14 +305,20 @@ describe('share pages of an agency', () => {
     const owner = await ownerWithSeats('Olga Owner')
     const agent = await joinAgency(owner.browser, 'agent', 'Rita Agent')
     const propertyId = await createPropertyVia(agent.browser, { title: 'Graça terrace flat', price: '410000' })
-    const client = await visitor(`/preview/${await createShare(agent.browser, 'property', propertyId)}`)
+    const shareId = await createShare(agent.browser, 'property', propertyId)
+    const client = await visitor(`/preview/${shareId}`)
     const before = await client.fromMemory()
     expect(before.html).toContain('Rita Agent')
 
+    // A new visitor just before the removal: the view is written after it, in the link's agency
+    // (the removed member has none left to file it under).
+    expect((await new TestBrowser().get(`/preview/${shareId}`)).status).toBe(200)
     expect((await owner.browser.post('/agency', { intent: 'remove', userId: agent.userId, successorId: owner.userId })).status).toBe(302)
     const after = await client.page()
     expect(after.queries).toBeGreaterThan(1)
     expect(after.html).toContain('Olga Owner')
     expect(after.html).not.toContain('Rita Agent')
+    await settleShareViews()
+    expect(await viewCountOf(shareId)).toBe(2)
   })
 })
