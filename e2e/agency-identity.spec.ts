@@ -12,7 +12,7 @@ import { insertProperties } from './support/properties.ts'
 test('an owner uploads the agency’s logo on /agency and a client sees it with the agency’s details on a share page', async ({ page, browser, db, javaScriptEnabled }) => {
   test.setTimeout(90_000)
   const broker = await signUpAndSignIn(page)
-  const [propertyId] = await insertProperties(db, broker.email, [{ title: 'Harbour View Apartment', city: 'Lisbon' }])
+  const [propertyId] = await insertProperties(db, broker.email, [{ title: 'Harbour View Apartment', city: 'Lisbon', status: 'active' }])
   const sharePath = `/preview/${await insertShare(db, broker.email, { propertyId: propertyId! })}`
 
   await page.goto('/agency')
