@@ -11,6 +11,7 @@ import { mailSignature } from '#app/modules/sharing/client-contact.ts'
 import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import { describeWhen } from './format.ts'
 import { invitationIcs } from './ics.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type ViewingMailKind = 'request' | 'cancel' | 'feedback'
 
@@ -22,19 +23,19 @@ export const feedbackPath = (token: string) => `/viewing-feedback/${token}`
  * its update with the .ics (METHOD:REQUEST), a cancellation (METHOD:CANCEL), or the feedback
  * link once done. Queued through the mail job. False when the client has no e-mail address.
  */
-export async function mailViewingChange(brokerId: string, viewingId: string, kind: ViewingMailKind): Promise<boolean> {
+export async function mailViewingChange(scope: Scope, viewingId: string, kind: ViewingMailKind): Promise<boolean> {
   const [viewing] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId)))
+    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, scope.memberId)))
     .limit(1)
   if (!viewing) return false
   // The agent the viewing is assigned to speaks, with their agency's identity under the words.
   const [client, property, broker, timeZone] = await Promise.all([
-    findOwnedClient(brokerId, viewing.clientId),
-    findOwnedProperty(brokerId, viewing.propertyId),
+    findOwnedClient(scope, viewing.clientId),
+    findOwnedProperty(scope, viewing.propertyId),
     loadBrokerContact({ memberId: viewing.ownerId, agencyId: viewing.agencyId }),
-    getTimeZone(brokerId),
+    getTimeZone(scope.memberId),
   ])
   if (!client?.email || !property || !broker) return false
   const brokerName = broker.fullName || 'Your broker'

@@ -5,8 +5,7 @@ import path from 'node:path'
 import type { Scope } from '#db/tenancy.server.ts'
 import { getAgency, updateAgency } from '#app/modules/agencies/agency.server.ts'
 import { acceptInvitation, createInvitation } from '#app/modules/agencies/invitations.server.ts'
-import { listMyAgencies } from '#app/modules/agencies/members.server.ts'
-import { roleIn } from '#app/modules/agencies/membership.server.ts'
+import { roleIn, scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 import { findUserIdByEmail, signUp } from '#app/modules/auth/accounts.server.ts'
 import { setLogo } from '#app/modules/media/logos.server.ts'
 import { getPublicProfile, updateProfile } from '#app/modules/profile/profile.server.ts'
@@ -14,8 +13,8 @@ import { ProfileSchema } from '#app/modules/profile/schemas.ts'
 import { DEMO_AGENCY, DEMO_COLLEAGUES, DEMO_OWNER_PHONE, DEMO_TIME_ZONE, type DemoMember } from './agency.ts'
 import { renderDemoLogo } from './demo-logo.server.ts'
 
-/** The member id behind each demo role: whom each demo record is assigned to. */
-export type DemoTeam = Record<DemoMember, string>
+/** The scope of the member behind each demo role: each demo record is made as the member it is assigned to. */
+export type DemoTeam = Record<DemoMember, Scope>
 
 /**
  * Makes the demo broker's agency of one the demo agency (DEMO_AGENCY), as an owner would on
@@ -23,15 +22,16 @@ export type DemoTeam = Record<DemoMember, string>
  * invitation (an admin and an agent, each with their own profile). Each step looks first and
  * does only what is missing, like the portfolio's. Returns who is who, and how many joined.
  */
-export async function seedDemoAgency(ownerId: string): Promise<{ team: DemoTeam; joined: number }> {
-  const scope = await ownerScope(ownerId)
+export async function seedDemoAgency(scope: Scope): Promise<{ team: DemoTeam; joined: number }> {
+  if (scope.role !== 'owner') throw new Error('Demo agency: the demo broker does not own the agency they work in')
+  const ownerId = scope.memberId
   const agency = await getAgency(scope)
   if (!agency) throw new Error('Demo agency: the demo broker has no agency')
   if (!agency.name) await updateAgency(scope, DEMO_AGENCY)
   if (!agency.logoId) await uploadDemoLogo(scope)
   await completeProfile(ownerId, null, DEMO_OWNER_PHONE)
 
-  const team: DemoTeam = { owner: ownerId, admin: '', agent: '' }
+  const ids: Record<DemoMember, string> = { owner: ownerId, admin: '', agent: '' }
   let joined = 0
   for (const colleague of DEMO_COLLEAGUES) {
     const userId = (await findUserIdByEmail(colleague.email)) ?? (await signUpColleague(colleague.fullName, colleague.email))
@@ -44,19 +44,15 @@ export async function seedDemoAgency(ownerId: string): Promise<{ team: DemoTeam;
       joined++
     }
     await completeProfile(userId, colleague.fullName, colleague.phone)
-    team[colleague.member] = userId
+    ids[colleague.member] = userId
   }
-  return { team, joined }
-}
-
-/**
- * The owner's scope in their agency. Requests get theirs from the session; the seeder is the
- * one other place that acts as a member, and only as the demo broker in their own agency.
- */
-async function ownerScope(ownerId: string): Promise<Scope> {
-  const owned = (await listMyAgencies(ownerId)).find((agency) => agency.role === 'owner')
-  if (!owned) throw new Error('Demo agency: the demo broker owns no agency')
-  return { agencyId: owned.agencyId, memberId: ownerId, role: 'owner' }
+  // Read anew for each, now that the agency is no agency of one: each sees what their pages show.
+  const scopeOf = async (member: DemoMember) => {
+    const memberScope = await scopeOfMember(ids[member], scope.agencyId)
+    if (!memberScope) throw new Error(`Demo agency: the ${member} is not a member`)
+    return memberScope
+  }
+  return { team: { owner: await scopeOf('owner'), admin: await scopeOf('admin'), agent: await scopeOf('agent') }, joined }
 }
 
 /** A colleague's account, with a password nobody is told: the demo signs in as the owner. */

@@ -23,6 +23,7 @@ import { createViewing, getViewing, listViewings, setViewingStatus } from '#app/
 import { saveViewingFeedback } from '#app/modules/agenda/viewing-feedback.server.ts'
 import { ViewingFormSchema } from '#app/modules/agenda/schemas.ts'
 import type { DealStage, PropertyStatus } from '#db/reference.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { DEMO_TIME_ZONE, type DemoMember } from './agency.ts'
 import { seedDemoAgency, type DemoTeam } from './demo-agency.server.ts'
@@ -85,7 +86,7 @@ const byMember = <T>(items: T[], memberOf: (item: T) => DemoMember | undefined) 
  * by its natural key and only adds what is missing, so a run cut short by a crash is completed
  * by the next one and a complete portfolio is left as it is.
  */
-export async function seedDemoPortfolio(brokerId: string): Promise<PortfolioSeedReport> {
+export async function seedDemoPortfolio(owner: Scope): Promise<PortfolioSeedReport> {
   const report: PortfolioSeedReport = {
     members: 0,
     properties: 0,
@@ -101,8 +102,8 @@ export async function seedDemoPortfolio(brokerId: string): Promise<PortfolioSeed
     skipped: [],
   }
   // The plan first: its seats are what the colleagues' invitations take.
-  await ensureDemoPlan(brokerId)
-  const { team, joined } = await seedDemoAgency(brokerId)
+  await ensureDemoPlan(owner.memberId)
+  const { team, joined } = await seedDemoAgency(owner)
   report.members = joined
   const propertyIds = await seedProperties(team, report)
   await seedPhotos(team, propertyIds, report)
@@ -116,10 +117,10 @@ export async function seedDemoPortfolio(brokerId: string): Promise<PortfolioSeed
 }
 
 /** A paid plan through the billing module, unless the broker already has one big enough (properties and seats). */
-async function ensureDemoPlan(brokerId: string) {
-  const subscription = await getSubscription(brokerId)
+async function ensureDemoPlan(memberId: string) {
+  const subscription = await getSubscription(memberId)
   if (subscription && (ROOMY_PLANS as readonly string[]).includes(subscription.plan)) return
-  await activatePlan(brokerId, DEMO_PLAN, DEMO_BILLING_PROVIDER)
+  await activatePlan(memberId, DEMO_PLAN, DEMO_BILLING_PROVIDER)
 }
 
 /** Reference code → property id, for every demo property that exists after this step. */
@@ -130,15 +131,15 @@ async function seedProperties(team: DemoTeam, report: PortfolioSeedReport) {
     for (const [code, id] of found) ids.set(code, id)
   }
   for (const property of DEMO_PROPERTIES) {
-    const brokerId = team[property.member ?? 'owner']
+    const scope = team[property.member ?? 'owner']
     const code = property.form.referenceCode
     const existing = ids.get(code)
     if (existing) {
-      await completeStatus(brokerId, existing, property)
+      await completeStatus(scope, existing, property)
       continue
     }
     const value = propertyFormSchema(property.category).parse({ ...property.form, status: initialStatus(property) })
-    const created = await createProperty(brokerId, property.category, value)
+    const created = await createProperty(scope, property.category, value)
     if (!created.ok) {
       // Only on a demo account that already holds a plan's worth of its own listings.
       report.skipped.push(`${code}: the plan's property limit is reached`)
@@ -146,7 +147,7 @@ async function seedProperties(team: DemoTeam, report: PortfolioSeedReport) {
     }
     ids.set(code, created.id)
     report.properties++
-    if (property.status !== initialStatus(property)) await changePropertyStatus(brokerId, created.id, property.status)
+    if (property.status !== initialStatus(property)) await changePropertyStatus(scope, created.id, property.status)
   }
   return ids
 }
@@ -155,10 +156,10 @@ async function seedProperties(team: DemoTeam, report: PortfolioSeedReport) {
 const initialStatus = (property: DemoProperty): PropertyStatus => (property.status === 'draft' ? 'draft' : 'active')
 
 /** A property left at its first status by an interrupted run gets its final one. */
-async function completeStatus(brokerId: string, propertyId: string, property: DemoProperty) {
+async function completeStatus(scope: Scope, propertyId: string, property: DemoProperty) {
   if (property.status === initialStatus(property)) return
-  const current = await getProperty(brokerId, propertyId)
-  if (current?.status === initialStatus(property)) await changePropertyStatus(brokerId, propertyId, property.status)
+  const current = await getProperty(scope, propertyId)
+  if (current?.status === initialStatus(property)) await changePropertyStatus(scope, propertyId, property.status)
 }
 
 /**
@@ -175,8 +176,8 @@ async function seedPhotos(team: DemoTeam, propertyIds: Map<string, string>, repo
     const next = work[Symbol.iterator]()
     const worker = async () => {
       for (const { property, index, ref } of next) {
-        const brokerId = team[property.member ?? 'owner']
-        let photos = await listPhotos(brokerId, ref.id)
+        const scope = team[property.member ?? 'owner']
+        let photos = await listPhotos(scope, ref.id)
         if (photos.length === 0) {
           const files = []
           for (const [n, photo] of property.photos.entries()) {
@@ -185,14 +186,14 @@ async function seedPhotos(team: DemoTeam, propertyIds: Map<string, string>, repo
             await writeFile(file, bytes)
             files.push({ path: file, name: `${property.form.referenceCode.toLowerCase()}-${n + 1}.jpg`, size: bytes.length })
           }
-          const added = await addPhotos(brokerId, ref, files)
+          const added = await addPhotos(scope, ref, files)
           if (!added?.ok) throw new Error(`Demo photos of ${ref.title}: ${added ? added.problem.message : 'property not found'}`)
           report.photos += added.value
-          photos = await listPhotos(brokerId, ref.id)
+          photos = await listPhotos(scope, ref.id)
         }
         for (const [position, photo] of photos.entries()) {
           const caption = property.photos[position]?.caption
-          if (caption && !photo.caption) await updatePhotoCaption(brokerId, ref, photo.id, caption)
+          if (caption && !photo.caption) await updatePhotoCaption(scope, ref, photo.id, caption)
         }
       }
     }
@@ -210,17 +211,17 @@ async function seedClients(team: DemoTeam, report: PortfolioSeedReport) {
     for (const [email, id] of found) ids.set(email, id)
   }
   for (const client of DEMO_CLIENTS) {
-    const brokerId = team[client.member ?? 'owner']
+    const scope = team[client.member ?? 'owner']
     const key = client.form.email.toLowerCase()
     const value = ClientFormSchema.parse(client.form)
     let id = ids.get(key)
     if (!id) {
-      id = await createClient(brokerId, { ...value, stage: 'new' }, 'EUR')
+      id = await createClient(scope, { ...value, stage: 'new' }, 'EUR')
       ids.set(key, id)
       report.clients++
     }
-    if (value.stage !== 'new' && (await findOwnedClient(brokerId, id))?.stage === 'new') {
-      await changeClientStage(brokerId, id, value.stage)
+    if (value.stage !== 'new' && (await findOwnedClient(scope, id))?.stage === 'new') {
+      await changeClientStage(scope, id, value.stage)
     }
   }
   return ids
@@ -235,33 +236,33 @@ async function seedShortlists(
   for (const shortlist of DEMO_SHORTLISTS) {
     const clientId = clientIds.get(shortlist.clientEmail.toLowerCase())
     if (!clientId) continue
-    const brokerId = memberOfClient(team, shortlist.clientEmail)
+    const scope = memberOfClient(team, shortlist.clientEmail)
     const items = shortlist.items.flatMap((item) => {
       const propertyId = propertyIds.get(item.referenceCode)
       return propertyId ? [{ ...item, propertyId }] : []
     })
-    const { notes } = await getListingOrder(brokerId, clientId)
+    const { notes } = await getListingOrder(scope, clientId)
     for (const item of items) {
       if (!notes.has(item.propertyId)) {
-        const added = await addListingItem(brokerId, clientId, item.propertyId)
+        const added = await addListingItem(scope, clientId, item.propertyId)
         if (added?.status === 'added') report.shortlistItems++
       }
-      if (item.note && !notes.get(item.propertyId)) await updateListingNote(brokerId, clientId, item.propertyId, item.note)
+      if (item.note && !notes.get(item.propertyId)) await updateListingNote(scope, clientId, item.propertyId, item.note)
     }
     if (!shortlist.shared || items.length === 0) continue
 
     // The link the broker sent, and what the client answered on the share page.
-    const panel = await listSharesForClientListing(brokerId, clientId)
+    const panel = await listSharesForClientListing(scope, clientId)
     let shareId = panel.shares.find((share) => share.state === 'live')?.id
     if (!shareId) {
-      const created = await createShare(brokerId, { kind: 'client_listing', clientId })
+      const created = await createShare(scope, { kind: 'client_listing', clientId })
       if (!created?.ok) throw new Error(`Demo share of ${shortlist.clientEmail}: ${created ? created.message : 'client not found'}`)
       shareId = created.id
       report.shares++
     }
     const share = await resolveLiveShare(shareId)
     if (!share) throw new Error('Demo share link is not live')
-    const received = await listListingFeedback(brokerId, clientId)
+    const received = await listListingFeedback(scope, clientId)
     for (const item of items) {
       const earlier = received[item.propertyId]
       for (const entry of item.feedback ?? []) {
@@ -296,13 +297,13 @@ async function seedDeals(
     const clientId = clientIds.get(email.toLowerCase())
     if (!clientId) continue
     // A deal is the client's member's: their client, their listing.
-    const brokerId = memberOfClient(team, email)
-    const existing = new Map((await listClientDeals(brokerId, clientId)).map((d) => [d.title, d]))
+    const scope = memberOfClient(team, email)
+    const existing = new Map((await listClientDeals(scope, clientId)).map((d) => [d.title, d]))
     for (const deal of clientDeals) {
       let id = existing.get(deal.title)?.id
       let stage: DealStage = existing.get(deal.title)?.stage ?? 'lead'
       if (!id) {
-        const created = await createDeal(brokerId, {
+        const created = await createDeal(scope, {
           clientId,
           propertyId: deal.referenceCode ? (propertyIds.get(deal.referenceCode) ?? null) : null,
           title: deal.title,
@@ -323,7 +324,7 @@ async function seedDeals(
       const reached = path.indexOf(stage)
       if (reached < 0) continue
       for (const next of path.slice(reached + 1)) {
-        if ((await moveDeal(brokerId, id, next))?.moved) report.dealMoves++
+        if ((await moveDeal(scope, id, next))?.moved) report.dealMoves++
       }
     }
   }
@@ -343,8 +344,8 @@ async function seedViewings(team: DemoTeam, propertyIds: Map<string, string>, cl
     const clientId = clientIds.get(viewing.clientEmail.toLowerCase())
     const propertyId = propertyIds.get(viewing.referenceCode)
     if (!clientId || !propertyId) continue
-    const brokerId = memberOfClient(team, viewing.clientEmail)
-    let id = (await listViewings(brokerId, { clientId })).find((v) => v.propertyId === propertyId)?.id
+    const scope = memberOfClient(team, viewing.clientEmail)
+    let id = (await listViewings(scope, { clientId })).find((v) => v.propertyId === propertyId)?.id
     if (!id) {
       const form = ViewingFormSchema.parse({
         propertyId,
@@ -354,14 +355,14 @@ async function seedViewings(team: DemoTeam, propertyIds: Map<string, string>, cl
         durationMinutes: viewing.durationMinutes,
         notes: viewing.notes ?? '',
       })
-      const created = await createViewing(brokerId, form, DEMO_TIME_ZONE, { mailClient: false })
+      const created = await createViewing(scope, form, DEMO_TIME_ZONE, { mailClient: false })
       if (!created?.ok) throw new Error(`Demo viewing of ${viewing.referenceCode} was refused`)
       id = created.id
       report.viewings++
     }
     if (!viewing.done) continue
-    if ((await getViewing(brokerId, id))?.status === 'scheduled') await setViewingStatus(brokerId, id, 'done', DEMO_TIME_ZONE, { mailClient: false })
-    const done = await getViewing(brokerId, id)
+    if ((await getViewing(scope, id))?.status === 'scheduled') await setViewingStatus(scope, id, 'done', DEMO_TIME_ZONE, { mailClient: false })
+    const done = await getViewing(scope, id)
     if (done?.feedbackToken && done.rating === null) await saveViewingFeedback(done.feedbackToken, viewing.done)
   }
 }
@@ -376,7 +377,7 @@ async function seedComments(
   const dealClient = new Map(DEMO_DEALS.map((deal) => [deal.title, deal.clientEmail]))
   for (const comment of DEMO_COMMENTS) {
     // Written by the member who looks after what the note is about.
-    const brokerId =
+    const scope =
       comment.subject === 'property'
         ? memberOfProperty(team, comment.referenceCode)
         : memberOfClient(team, comment.subject === 'client' ? comment.clientEmail : (dealClient.get(comment.dealTitle) ?? ''))
@@ -387,8 +388,8 @@ async function seedComments(
           ? clientIds.get(comment.clientEmail.toLowerCase())
           : dealIds.get(comment.dealTitle)
     if (!id) continue
-    const thread = await listComments(brokerId, comment.subject, id)
+    const thread = await listComments(scope, comment.subject, id)
     if (thread.some((c) => c.body === comment.body)) continue
-    if (await addComment(brokerId, { subject: comment.subject, id, body: comment.body })) report.comments++
+    if (await addComment(scope, { subject: comment.subject, id, body: comment.body })) report.comments++
   }
 }

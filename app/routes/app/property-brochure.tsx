@@ -21,12 +21,12 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Brochure: ${dat
  * QR code of the newest live share link (or a button to make one).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
+  const { scope } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
   const [photos, broker, panel] = await Promise.all([
-    listPhotos(user.id, property.id),
+    listPhotos(scope, property.id),
     loadBrokerContact({ memberId: property.ownerId, agencyId: property.agencyId }),
-    listSharesForProperty(user.id, property.id),
+    listSharesForProperty(scope, property.id),
   ])
   const live = panel.shares.find((share) => share.state === 'live')
   return {
