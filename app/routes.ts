@@ -44,6 +44,8 @@ export default [
   route('documents/:documentId', 'routes/resources/document.ts'),
   // Brokers' avatars are public by their random, per-upload id (share pages show them).
   route('avatars/:avatarId/:size', 'routes/resources/avatar.ts'),
+  // Agencies' logos, the same way (client pages and mails show them).
+  route('logos/:logoId/:size', 'routes/resources/logo.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
   // Posted by Stripe, not by browsers: no guards, no cross-site check, its own signature check.
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'),

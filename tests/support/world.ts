@@ -113,6 +113,7 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/resources/calendar-feed': [`/calendar/${'A'.repeat(22)}/agenda.ics`],
     'routes/share/viewing-feedback': [`/viewing-feedback/${w.feedbackToken}`],
     'routes/resources/avatar': [`/avatars/${'0'.repeat(32)}/64`],
+    'routes/resources/logo': [`/logos/${'0'.repeat(32)}/96`],
     'routes/app/home': ['/home'],
     // POSTed to, the layout sends a form of the one-page profile on to its section (307).
     'routes/app/profile/layout': ['/profile'],
