@@ -86,6 +86,16 @@ export const AGENDA_ITEM = {
   icon: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
 } as const
 
+/**
+ * Leads (enquiries that came in by themselves) sit with Deals and Agenda: the top bar on wide
+ * screens, the slim phone header (docs/decisions/035-leads-inbound-mail.md).
+ */
+export const LEADS_ITEM = {
+  to: '/leads',
+  label: 'Leads',
+  icon: 'M3 13l3-8h12l3 8v6H3zm0 0h5l1 2h6l1-2h5',
+} as const
+
 type NavItemData = { to: string; label: string; icon: string }
 
 /** A section's own pages count as it: /property/{id} is in Properties, /deal/{id} in Deals. */
@@ -94,6 +104,7 @@ const SECTION_PREFIXES: Record<string, string> = {
   '/clients': '/client/',
   '/deals': '/deal/',
   '/agenda': '/viewing/',
+  '/leads': '/lead/',
   '/profile': '/profile/',
 }
 
@@ -139,7 +150,7 @@ function NavItem({ item, current, layout }: { item: NavItemData; current: boolea
  */
 export function AppNav({ broker }: { broker: ShellBroker }) {
   const { pathname } = useLocation()
-  const topItems = [...NAV_ITEMS.slice(0, 4), DEALS_ITEM, AGENDA_ITEM, ...NAV_ITEMS.slice(4)]
+  const topItems = [...NAV_ITEMS.slice(0, 4), LEADS_ITEM, DEALS_ITEM, AGENDA_ITEM, ...NAV_ITEMS.slice(4)]
   return (
     <>
       <header className="sticky top-0 z-30 hidden border-b border-line bg-surface md:block">
@@ -165,6 +176,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
           <div className="flex items-center gap-1">
             <nav aria-label="More" className="flex gap-1">
               <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
+              <NavItem item={LEADS_ITEM} current={isCurrent(pathname, LEADS_ITEM.to)} layout="header" />
               <NavItem item={AGENDA_ITEM} current={isCurrent(pathname, AGENDA_ITEM.to)} layout="header" />
             </nav>
             <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact />
