@@ -35,7 +35,7 @@ export function newInboxToken(): string {
 }
 
 /** The address for a token, or null while INBOUND_MAIL_DOMAIN is not set. */
-export function inboxAddress(token: string, domain = getEnv().INBOUND_MAIL_DOMAIN): string | null {
+export function inboxAddress(token: string, domain: string | null = getEnv().INBOUND_MAIL_DOMAIN ?? null): string | null {
   return domain ? `leads+${token}@${domain}` : null
 }
 
@@ -43,7 +43,7 @@ export function inboxAddress(token: string, domain = getEnv().INBOUND_MAIL_DOMAI
  * The token of an address that is one of ours: leads+TOKEN@ the configured domain (any domain
  * while none is configured: the token alone names the agency). Compared without case.
  */
-export function tokenOfAddress(address: string, domain = getEnv().INBOUND_MAIL_DOMAIN): string | null {
+export function tokenOfAddress(address: string, domain: string | null = getEnv().INBOUND_MAIL_DOMAIN ?? null): string | null {
   const match = INBOX_ADDRESS.exec(address.trim().toLowerCase())
   if (!match) return null
   if (domain && match[2] !== domain.toLowerCase()) return null

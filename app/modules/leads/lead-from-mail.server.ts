@@ -3,7 +3,7 @@ import { readCards, splitValue, unescapeText } from '#app/modules/formats/vcard.
 import { cleanName, findEmail, normaliseEmail, normalisePhone, singleLine, splitNameAndAddress, type Phone } from './contact.ts'
 import { readLabelledLines } from './labelled-lines.ts'
 import { linksOf, type ReadMail } from './mail-reader.server.ts'
-import { MACHINE_SENDER, REFERENCE_CODE, REFERENCE_IN_TEXT, SHARE_LINK_PATH, UUID_IN_TEXT } from './mail-rules.ts'
+import { MACHINE_SENDER, REFERENCE_CODE, REFERENCE_IN_TEXT, SHARE_LINK_PATH, UUID_IN_TEXT, type LeadField } from './mail-rules.ts'
 
 /*
  * What a mail says about the person and the property (docs/decisions/035-leads-inbound-mail.md).
@@ -31,7 +31,7 @@ export type PropertyHints = {
   propertyIds: string[]
   /** Codes a label or a word announced ("Ref. AB-12"): looked up first. */
   referenceCodes: string[]
-  /** Codes that may be one (words of the subject with a digit, pieces of a website link). */
+  /** Codes that may be one (pieces of a website link, words with a digit of the subject or a "Property:" line). */
   candidateCodes: string[]
 }
 
@@ -66,7 +66,7 @@ export function leadFromMail(read: ReadMail, options: MailLeadOptions = {}): Mai
   const phone = normalisePhone(fields.phone, options.defaultCallingCode) ?? normalisePhone(card?.phone, options.defaultCallingCode)
   const message = clip(fields.message?.trim() ? fields.message : rest, MAX_MESSAGE_CHARS)
   const viewingTimes = fields.viewingTimes?.trim() ? clip(fields.viewingTimes.trim(), MAX_VIEWING_TIMES_CHARS) : null
-  return { name, email, phone, message, viewingTimes, hints: propertyHints(read, fields.reference, options.propertyLinkHosts ?? new Set()) }
+  return { name, email, phone, message, viewingTimes, hints: propertyHints(read, fields, options.propertyLinkHosts ?? new Set()) }
 }
 
 /** "Ana Silva", or "Ana" and "Silva" from two lines; a French "Nom" is the family name when a "Prénom" is given. */
@@ -102,7 +102,7 @@ const hasDigit = (code: string) => /\d/.test(code)
 const trimCode = (code: string) => code.replace(/[./_-]+$/, '')
 const unique = (items: string[]) => [...new Set(items)].slice(0, MAX_HINTS)
 
-function propertyHints(read: ReadMail, labelledReference: string | undefined, linkHosts: ReadonlySet<string>): PropertyHints {
+function propertyHints(read: ReadMail, fields: Partial<Record<LeadField, string>>, linkHosts: ReadonlySet<string>): PropertyHints {
   const shareIds: string[] = []
   const propertyIds: string[] = []
   const fromLinks: string[] = []
@@ -121,11 +121,12 @@ function propertyHints(read: ReadMail, labelledReference: string | undefined, li
     const pieces = [...place.split(/[/?&=#]+/), ...url.searchParams.values()].map(trimCode)
     fromLinks.push(...pieces.filter((piece) => piece.length >= 3 && hasDigit(piece) && REFERENCE_CODE.test(piece) && !isUuid(piece)))
   }
-  const labelled = (labelledReference ?? '').split(/[\s,;]+/).map(trimCode).filter((code) => REFERENCE_CODE.test(code))
+  const labelled = (fields.reference ?? '').split(/[\s,;]+/).map(trimCode).filter((code) => REFERENCE_CODE.test(code))
   const announced = [read.subject ?? '', read.text.slice(0, 20_000)].flatMap((source) =>
     [...source.matchAll(REFERENCE_IN_TEXT)].map((match) => trimCode(match[1] ?? '')).filter((code) => hasDigit(code) && REFERENCE_CODE.test(code)),
   )
-  const subjectWords = (read.subject ?? '')
+  const subjectWords = [read.subject ?? '', fields.property ?? '']
+    .join(' ')
     .split(/[\s,;:()[\]{}"'«»<>|]+/)
     .map(trimCode)
     .filter((word) => word.length >= 3 && hasDigit(word) && REFERENCE_CODE.test(word))

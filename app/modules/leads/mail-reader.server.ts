@@ -1,3 +1,4 @@
+import { convert as convertHtml, type HtmlToTextOptions } from 'html-to-text'
 import { simpleParser, type AddressObject, type Attachment, type ParsedMail } from 'mailparser'
 import { removeControlCharacters } from '#app/lib/untrusted-text.ts'
 import { findEmail, singleLine } from './contact.ts'
@@ -5,15 +6,13 @@ import { URL_IN_TEXT } from './mail-rules.ts'
 
 /*
  * A raw RFC 822 message, from anyone, read into what a lead needs (mailparser): headers decoded,
- * the text (HTML-only mail turned into text by mailparser's html-to-text, within its limits), the
- * attachments' names, and the vCards among them. Nothing from a mail is ever kept or shown as
+ * the text (HTML-only mail turned into text with html-to-text, scripts and styles left out,
+ * within limits of size and nesting), the attachments' names, and the vCards among them. Nothing from a mail is ever kept or shown as
  * HTML: the readable original is plain text. Attachments are never unpacked or kept (a zip is
  * only a name and a size here). A message mailparser refuses (too many parts, a header block
  * past its limit) is still read, as text: a lead that cannot be parsed still lands.
  */
 
-/** The most a message may weigh, by HTTP or SMTP (larger ones are refused before parsing: 413 / 552). */
-export const MAX_INBOUND_MAIL_BYTES = 10 * 1024 * 1024
 /** The readable original kept with the lead (the database allows 100,000 characters). */
 export const MAX_ORIGINAL_TEXT_CHARS = 100_000
 /** The raw source kept with the lead, in bytes of UTF-8 (the database allows 262,144). */
@@ -23,8 +22,28 @@ const MAX_VCARD_BYTES = 64 * 1024
 const MAX_VCARDS = 3
 /** Attachments named in the readable original; the rest are counted. */
 const MAX_LISTED_ATTACHMENTS = 20
-/** HTML beyond this is not converted (mailparser's own limit); a crude strip keeps its words. */
+/** HTML beyond this size or nesting is not converted; a crude strip keeps its words. */
 const MAX_HTML_TO_CONVERT = 2_000_000
+const MAX_HTML_DEPTH = 400
+
+/**
+ * HTML-only mail as text (html-to-text): scripts, styles and images dropped, tables as rows of
+ * cells ("Name:   Ana Silva", the shape labelled lines are read in), lines never wrapped.
+ */
+const HTML_TO_TEXT: HtmlToTextOptions = {
+  wordwrap: false,
+  selectors: [
+    { selector: 'script', format: 'skip' },
+    { selector: 'style', format: 'skip' },
+    { selector: 'noscript', format: 'skip' },
+    { selector: 'template', format: 'skip' },
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true, noAnchorUrl: true } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false, maxColumnWidth: 500 } },
+    ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((selector) => ({ selector, options: { uppercase: false } })),
+  ],
+  limits: { maxInputLength: MAX_HTML_TO_CONVERT, maxDepth: MAX_HTML_DEPTH, ellipsis: ' …' },
+}
 
 export type ReadMail = {
   /** False when mailparser refused the message: the fields below then come from the raw text. */
@@ -81,12 +100,13 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
   let mail: ParsedMail
   try {
     mail = await simpleParser(raw, {
+      // HTML is turned into text below, with scripts and styles left out.
+      skipHtmlToText: true,
       skipTextToHtml: true,
       skipImageLinks: true,
       skipTextLinks: true,
       keepCidLinks: true,
       checksumAlgo: false,
-      maxHtmlLengthToParse: MAX_HTML_TO_CONVERT,
       // Limits on hostile structure: a message of a thousand parts or megabytes of headers is refused
       // by mailparser, and read as plain text below.
       maxChildNodes: 200,
@@ -96,8 +116,10 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
     return readUnparsed(raw)
   }
   const html = typeof mail.html === 'string' ? mail.html : ''
-  const text = plainText(mail.text || (html ? stripHtml(html) : ''))
+  const text = plainText(mail.text?.trim() ? mail.text : html ? htmlAsText(html) : '')
   const attachments = mail.attachments
+  // No header a mail has and no body: the bytes were no message (all of them read as headers).
+  if (!mail.from && !mail.subject && !mail.to && !mail.date && !text.trim() && attachments.length === 0) return readUnparsed(raw)
   const vcards = attachments
     .filter(isVcard)
     .slice(0, MAX_VCARDS)
@@ -197,8 +219,31 @@ function plainText(text: string): string {
   return removeControlCharacters(text.replace(/\r\n?/g, '\n'))
 }
 
+function htmlAsText(html: string): string {
+  if (html.length > MAX_HTML_TO_CONVERT || htmlNestingDepth(html, MAX_HTML_DEPTH) > MAX_HTML_DEPTH) return stripHtml(html)
+  try {
+    return convertHtml(html, HTML_TO_TEXT)
+  } catch {
+    return stripHtml(html)
+  }
+}
+
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
+
+/** How deep elements nest (counted up to `stopAt`): deeper HTML is stripped, not converted. */
+function htmlNestingDepth(html: string, stopAt: number): number {
+  let depth = 0
+  let deepest = 0
+  for (const [, closing, name = '', selfClosing] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*?(\/?)>/g)) {
+    if (closing) depth = Math.max(0, depth - 1)
+    else if (!selfClosing && !VOID_ELEMENTS.has(name.toLowerCase())) deepest = Math.max(deepest, ++depth)
+    if (deepest > stopAt) break
+  }
+  return deepest
+}
+
 /**
- * HTML mailparser did not convert (beyond its size or nesting limits), as words: scripts and
+ * HTML the converter is not given (beyond its size or nesting limits), as words: scripts and
  * styles dropped, tags removed, a few entities decoded. Only ever used as text.
  */
 export function stripHtml(html: string): string {

@@ -15,6 +15,8 @@ export type LeadField =
   | 'message'
   | 'viewingTimes'
   | 'reference'
+  /** The listing as the mail names it (a title, a link): its codes may be reference codes. */
+  | 'property'
   /** The "From:" line of a forwarded message's header block: the person who wrote it. */
   | 'forwardedFrom'
   /** The rest of a forwarded header block (date, subject, recipients): left out of the message. */
@@ -71,6 +73,12 @@ export const FIELD_LABELS: Record<LeadField, readonly string[]> = {
     'référence', 'réf', 'réf.', 'référence du bien', 'référence annonce',
     'referenz', 'objektnummer', 'objekt-nr', 'objekt-nr.', 'objektreferenz', 'immobilien-id',
   ],
+  property: [
+    'property', 'listing', 'property link', 'listing link', 'advert',
+    'imóvel', 'imovel', 'anúncio', 'anuncio', 'inmueble', 'propiedad', 'vivienda',
+    'bien', 'propriété', 'annonce', 'logement',
+    'objekt', 'immobilie', 'inserat', 'angebot',
+  ],
   forwardedFrom: ['from', 'de', 'von', 'remetente', 'expéditeur', 'absender'],
   forwardedHeader: [
     'to', 'cc', 'sent', 'date', 'subject', 'reply-to',
@@ -83,7 +91,7 @@ export const FIELD_LABELS: Record<LeadField, readonly string[]> = {
 export const MULTILINE_FIELDS: ReadonlySet<LeadField> = new Set(['message', 'viewingTimes'])
 
 /** Fields that a "Label:" line with nothing after it takes from the next line (tables turned into text). */
-export const NEXT_LINE_FIELDS: ReadonlySet<LeadField> = new Set(['name', 'firstName', 'lastName', 'email', 'phone', 'reference', 'viewingTimes'])
+export const NEXT_LINE_FIELDS: ReadonlySet<LeadField> = new Set(['name', 'firstName', 'lastName', 'email', 'phone', 'reference', 'property', 'viewingTimes'])
 
 /**
  * Lines that start a forwarded message ("---------- Forwarded message ---------", "-----Original

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 import { logger } from '#app/lib/logger.server.ts'
 import { agenciesOfAddresses, tokenOfAddress } from './inboxes.server.ts'
-import { MAX_INBOUND_MAIL_BYTES } from './mail-reader.server.ts'
+import { MAX_INBOUND_MAIL_BYTES, MAX_SMTP_CLIENTS, MAX_SMTP_RECIPIENTS, SMTP_CLOSE_TIMEOUT_MS, SMTP_SOCKET_TIMEOUT_MS } from './limits.ts'
 import { receiveMail } from './receive-mail.server.ts'
 
 /*
@@ -14,9 +14,6 @@ import { receiveMail } from './receive-mail.server.ts'
  * no AUTH (nobody sends as someone here) and no STARTTLS (a relay in front gives TLS).
  */
 
-const MAX_RECIPIENTS = 10
-const MAX_CLIENTS = 50
-const SOCKET_TIMEOUT_MS = 60_000
 
 const smtpError = (code: number, message: string) => Object.assign(new Error(message), { responseCode: code })
 
@@ -31,10 +28,9 @@ export async function startInboundSmtp({ port, host }: { port: number; host: str
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_INBOUND_MAIL_BYTES,
     rejectOversized: true,
-    maxClients: MAX_CLIENTS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-    // On shutdown, a sender still talking gets this long before the socket is closed (it retries later).
-    closeTimeout: 5_000,
+    maxClients: MAX_SMTP_CLIENTS,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
+    closeTimeout: SMTP_CLOSE_TIMEOUT_MS,
     onRcptTo: checkRecipient,
     onData: receive,
   })
@@ -53,7 +49,7 @@ export async function startInboundSmtp({ port, host }: { port: number; host: str
 
 function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession, callback: (error?: Error | null) => void) {
   if (!tokenOfAddress(address.address)) return callback(smtpError(550, 'No such mailbox here'))
-  if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'))
+  if (session.envelope.rcptTo.length >= MAX_SMTP_RECIPIENTS) return callback(smtpError(452, 'Too many recipients'))
   agenciesOfAddresses([address.address]).then(
     (agencies) => callback(agencies.length ? null : smtpError(550, 'No such mailbox here')),
     (error: unknown) => {

@@ -3,7 +3,7 @@ import { mediaTypeOf, readBodyUpTo } from '#app/http/raw-body.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { INBOUND_SIGNATURE_HEADER, isInboundMailSigned } from '#app/modules/leads/inbound-signature.server.ts'
-import { MAX_INBOUND_MAIL_BYTES } from '#app/modules/leads/mail-reader.server.ts'
+import { MAX_INBOUND_MAIL_BYTES } from '#app/modules/leads/limits.ts'
 import { receiveMail, type ReceivedMail } from '#app/modules/leads/receive-mail.server.ts'
 import type { Route } from './+types/inbound-mail'
 
