@@ -51,7 +51,9 @@ const stripQuote = (line: string) => line.replace(/^[\s>]*>\s?/, '')
 
 export function readLabelledLines(text: string): LabelledFields {
   // Some forms put every field on one line: "Name: Ana | Email: ana@x.pt | Phone: 912…".
+  // Composed, as the labels are: "Téléphone" typed on a Mac may arrive with its accents apart.
   const lines = text
+    .normalize('NFC')
     .split(/\r\n|\r|\n/)
     .slice(0, MAX_LINES)
     .flatMap((line) => line.split(/\s+\|\s+/))

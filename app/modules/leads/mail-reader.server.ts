@@ -145,24 +145,22 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
 
 function readableOriginal(read: Omit<ReadMail, 'readable'>, mail: ParsedMail, attachments: Attachment[]): string {
   const header = (name: string, value: string | null | undefined) => (value ? [`${name}: ${singleLine(value, 998)}`] : [])
-  const lines = [
+  const head = [
     ...header('From', mail.from?.text),
     ...header('Reply-To', mail.replyTo?.text),
     ...header('To', addressText(mail.to)),
     ...header('Cc', addressText(mail.cc)),
     ...header('Date', read.date?.toISOString()),
     ...header('Subject', read.subject),
-    '',
-    read.text,
-  ]
-  if (attachments.length) {
-    lines.push('', 'Attachments (not kept):')
-    for (const attachment of attachments.slice(0, MAX_LISTED_ATTACHMENTS)) {
-      lines.push(`- ${singleLine(attachment.filename, 200) ?? 'unnamed'} (${singleLine(attachment.contentType, 100) ?? 'unknown type'}, ${describeBytes(attachment.size)})`)
-    }
-    if (attachments.length > MAX_LISTED_ATTACHMENTS) lines.push(`- and ${attachments.length - MAX_LISTED_ATTACHMENTS} more`)
-  }
-  return clip(lines.join('\n'), MAX_ORIGINAL_TEXT_CHARS)
+  ].join('\n')
+  const listed = attachments.slice(0, MAX_LISTED_ATTACHMENTS).map(
+    (attachment) => `- ${singleLine(attachment.filename, 200) ?? 'unnamed'} (${singleLine(attachment.contentType, 100) ?? 'unknown type'}, ${describeBytes(attachment.size)})`,
+  )
+  if (attachments.length > MAX_LISTED_ATTACHMENTS) listed.push(`- and ${attachments.length - MAX_LISTED_ATTACHMENTS} more`)
+  const tail = listed.length ? `\n\nAttachments (not kept):\n${listed.join('\n')}` : ''
+  // The body gives way: the headers and the attachments' names always fit.
+  const room = Math.max(0, MAX_ORIGINAL_TEXT_CHARS - head.length - tail.length - 2)
+  return clip(`${head}\n\n${clip(read.text, room)}${tail}`, MAX_ORIGINAL_TEXT_CHARS)
 }
 
 const addressText = (value: AddressObject | AddressObject[] | undefined) =>
@@ -222,7 +220,8 @@ function plainText(text: string): string {
 function htmlAsText(html: string): string {
   if (html.length > MAX_HTML_TO_CONVERT || htmlNestingDepth(html, MAX_HTML_DEPTH) > MAX_HTML_DEPTH) return stripHtml(html)
   try {
-    return convertHtml(html, HTML_TO_TEXT)
+    // A link's address follows its words in brackets; one that runs script is no address to show.
+    return convertHtml(html, HTML_TO_TEXT).replace(/\s*\[(?:javascript|vbscript|data):[^\]]*\]/gi, '')
   } catch {
     return stripHtml(html)
   }

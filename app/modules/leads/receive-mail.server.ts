@@ -81,7 +81,7 @@ async function fileForAgency(agencyId: string, raw: Buffer, read: ReadMail, dige
       rawMessage: source.text,
       rawTruncated: source.truncated,
     })
-    .onConflictDoNothing({ target: [leads.agencyId, leads.mailDigest], where: sql`${leads.mailDigest} is not null` })
+    .onConflictDoNothing({ target: [leads.agencyId, leads.mailDigest], where: sql`mail_digest is not null` })
     .returning({ id: leads.id })
   if (!row) {
     // The same message, filed by a delivery running at the same moment.
