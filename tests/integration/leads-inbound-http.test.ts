@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { agencyMembers, leads } from '#db/schema.ts'
@@ -108,6 +108,17 @@ describe('POST /webhooks/inbound-mail', () => {
     expect(await response.json()).toEqual({ received: true, created: 2, duplicates: 0 })
     expect((await leadsOf(alpha.scope.agencyId)).filter((lead) => lead.mailSubject === 'Both agencies')).toHaveLength(1)
     expect((await leadsOf(beta.scope.agencyId)).filter((lead) => lead.mailSubject === 'Both agencies')).toHaveLength(1)
+  })
+
+  it('puts off a flood: past the hourly limit of an address the answer is 429 with Retry-After, and nothing is filed', async () => {
+    const flooded = await agencyWithAddress('Flooded Owner')
+    // The counter as 300 mails this hour would have left it (INBOUND_MAIL_PER_AGENCY_PER_HOUR).
+    await getDb().execute(sql`insert into rate_limits (key, count, window_start) values (${`inbound-mail:agency:${flooded.scope.agencyId}`}, 300, now())`)
+    const response = await post(mail(flooded.address, { subject: 'One too many' }))
+    expect(response.status).toBe(429)
+    expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(3000)
+    expect(await leadsOf(flooded.scope.agencyId)).toEqual([])
+    expect(logs.take((line) => line.msg === 'Inbound mail refused: the agency address is over its hourly limit')).toHaveLength(1)
   })
 
   it("links the agency's property named by its reference code, never another agency's", async () => {

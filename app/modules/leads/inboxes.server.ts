@@ -58,8 +58,13 @@ export type InboxView = { address: string | null; token: string; canRotate: bool
  */
 export async function getInbox(scope: Scope): Promise<InboxView | null> {
   if (!canManageMembers(scope)) return null
-  await getDb().insert(leadInboxes).values({ agencyId: scope.agencyId, token: newInboxToken() }).onConflictDoNothing({ target: leadInboxes.agencyId })
-  const [row] = await getDb().select({ token: leadInboxes.token }).from(leadInboxes).where(eq(leadInboxes.agencyId, scope.agencyId))
+  const read = async () => (await getDb().select({ token: leadInboxes.token }).from(leadInboxes).where(eq(leadInboxes.agencyId, scope.agencyId)))[0]
+  let row = await read()
+  if (!row) {
+    // Two first views at once make one address: the second insert does nothing and reads the first's.
+    await getDb().insert(leadInboxes).values({ agencyId: scope.agencyId, token: newInboxToken() }).onConflictDoNothing({ target: leadInboxes.agencyId })
+    row = await read()
+  }
   return row ? { address: inboxAddress(row.token), token: row.token, canRotate: true } : null
 }
 
