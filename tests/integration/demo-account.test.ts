@@ -35,6 +35,7 @@ import { createProperty } from '#app/modules/properties/mutations.server.ts'
 import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
 import { resolveLiveShare } from '#app/modules/sharing/shares.server.ts'
 import { signIn, TestBrowser } from '#tests/support/app.ts'
+import { scopeOf } from '#tests/support/db.ts'
 import { logs } from '#tests/support/setup-integration.ts'
 
 // Each project (PGlite, PostgreSQL) has its own database, and gets its own demo-account.json.
@@ -105,9 +106,9 @@ describe('the demo account', () => {
     if (!signedUp.ok) throw new Error(signedUp.errors.join(' '))
     await activatePlan(signedUp.userId, DEMO_PLAN, DEMO_BILLING_PROVIDER)
     const first = DEMO_PROPERTIES[0]!
-    const made = await createProperty(signedUp.userId, first.category, propertyFormSchema(first.category).parse({ ...first.form, status: 'active' }))
+    const made = await createProperty(await scopeOf(signedUp.userId), first.category, propertyFormSchema(first.category).parse({ ...first.form, status: 'active' }))
     expect(made.ok).toBe(true)
-    await createClient(signedUp.userId, { ...ClientFormSchema.parse(DEMO_CLIENTS[0]!.form), stage: 'new' }, 'EUR')
+    await createClient(await scopeOf(signedUp.userId), { ...ClientFormSchema.parse(DEMO_CLIENTS[0]!.form), stage: 'new' }, 'EUR')
 
     const demo = await seedDemoAccount(dataDir)
     expect(demo.userId).toBe(signedUp.userId)

@@ -37,7 +37,11 @@ export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
   )
 }
 
-/** Appends to the broker's activity log inside the caller's transaction (same commit or none). */
+/**
+ * Appends to the broker's activity log inside the caller's transaction (same commit or none).
+ * By the author's id, not a Scope: a client's feedback on a share page (no member acting) is
+ * logged for the share's owner the same way.
+ */
 export async function recordActivity(tx: Transaction, ownerId: string, input: ActivityInput) {
   await recordActivities(tx, [{ ...input, ownerId }])
 }

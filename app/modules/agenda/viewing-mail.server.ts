@@ -10,6 +10,7 @@ import { getBrokerNames, getTimeZone } from '#app/modules/profile/profile.server
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { describeWhen } from './format.ts'
 import { invitationIcs } from './ics.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type ViewingMailKind = 'request' | 'cancel' | 'feedback'
 
@@ -21,22 +22,22 @@ export const feedbackPath = (token: string) => `/viewing-feedback/${token}`
  * its update with the .ics (METHOD:REQUEST), a cancellation (METHOD:CANCEL), or the feedback
  * link once done. Queued through the mail job. False when the client has no e-mail address.
  */
-export async function mailViewingChange(brokerId: string, viewingId: string, kind: ViewingMailKind): Promise<boolean> {
+export async function mailViewingChange(scope: Scope, viewingId: string, kind: ViewingMailKind): Promise<boolean> {
   const [viewing] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId)))
+    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, scope.memberId)))
     .limit(1)
   if (!viewing) return false
   const [client, property, brokerEmail, brokerNames, timeZone] = await Promise.all([
-    findOwnedClient(brokerId, viewing.clientId),
-    findOwnedProperty(brokerId, viewing.propertyId),
-    getUserEmail(brokerId),
-    getBrokerNames([brokerId]),
-    getTimeZone(brokerId),
+    findOwnedClient(scope, viewing.clientId),
+    findOwnedProperty(scope, viewing.propertyId),
+    getUserEmail(scope.memberId),
+    getBrokerNames([scope.memberId]),
+    getTimeZone(scope.memberId),
   ])
   if (!client?.email || !property || !brokerEmail) return false
-  const broker = brokerNames.get(brokerId)
+  const broker = brokerNames.get(scope.memberId)
   const brokerName = broker?.brokerName || 'Your broker'
   const when = describeWhen(viewing.startsAt, timeZone)
   const mail: MailRequest = { to: client.email, subject: '', paragraphs: [] }

@@ -8,6 +8,7 @@ import type { FeedbackReaction } from '#db/reference.ts'
 import { describeAlertLine } from './alert-mail.ts'
 import { ALERT_PAGE_DAYS, ALERT_PAGE_MAX_ROWS } from './settings.ts'
 import { findAlertOfShare, listMailedMatches } from './subscriptions.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 /** A live share of kind client_alert that belongs to a client's alerts, or null (the page's 404). */
 export async function resolveAlertShare(shareId: string): Promise<(LiveShare & { clientId: string }) | null> {
@@ -48,10 +49,13 @@ export async function loadAlertPage(share: LiveShare & { clientId: string }): Pr
 export async function findAlertedProperty(share: LiveShare, propertyId: string): Promise<FeedbackTarget | null> {
   if (!share.clientId) return null
   const since = new Date(Date.now() - ALERT_PAGE_DAYS * 86_400_000)
+  // The visitor has no scope: the page acts for the link's owner in the link's agency.
+  const owner = await scopeOfMember(share.ownerId, share.agencyId)
+  if (!owner) return null
   const [matches, facts, client] = await Promise.all([
     listMailedMatches(share.ownerId, share.clientId, since, ALERT_PAGE_MAX_ROWS),
     getPublicFacts(share.ownerId, [propertyId]),
-    findOwnedClient(share.ownerId, share.clientId),
+    findOwnedClient(owner, share.clientId),
   ])
   const property = facts.get(propertyId)
   if (!client || !property || !matches.some((m) => m.propertyId === propertyId)) return null

@@ -30,6 +30,7 @@ import {
   type DemoDeal,
   type DemoProperty,
 } from './portfolio.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** Room for the portfolio and for the visitor to add a dozen more. */
 export const DEMO_PLAN: PaidPlan = 'starter'
@@ -61,7 +62,7 @@ export type PortfolioSeedReport = {
  * only adds what is missing, so a run cut short by a crash is completed by the next one and a
  * complete portfolio is left as it is.
  */
-export async function seedDemoPortfolio(brokerId: string): Promise<PortfolioSeedReport> {
+export async function seedDemoPortfolio(scope: Scope): Promise<PortfolioSeedReport> {
   const report: PortfolioSeedReport = {
     properties: 0,
     photos: 0,
@@ -74,40 +75,40 @@ export async function seedDemoPortfolio(brokerId: string): Promise<PortfolioSeed
     comments: 0,
     skipped: [],
   }
-  await ensureDemoPlan(brokerId)
-  const propertyIds = await seedProperties(brokerId, report)
-  await seedPhotos(brokerId, propertyIds, report)
-  const clientIds = await seedClients(brokerId, report)
-  const dealIds = await seedDeals(brokerId, propertyIds, clientIds, report)
-  await seedComments(brokerId, propertyIds, clientIds, dealIds, report)
+  await ensureDemoPlan(scope)
+  const propertyIds = await seedProperties(scope, report)
+  await seedPhotos(scope, propertyIds, report)
+  const clientIds = await seedClients(scope, report)
+  const dealIds = await seedDeals(scope, propertyIds, clientIds, report)
+  await seedComments(scope, propertyIds, clientIds, dealIds, report)
   // Last, so the client's answers on the shared shortlist are the newest news on /home.
-  await seedShortlists(brokerId, propertyIds, clientIds, report)
+  await seedShortlists(scope, propertyIds, clientIds, report)
   return report
 }
 
 /** A paid plan through the billing module, unless the broker already has one big enough. */
-async function ensureDemoPlan(brokerId: string) {
-  const subscription = await getSubscription(brokerId)
+async function ensureDemoPlan(scope: Scope) {
+  const subscription = await getSubscription(scope.memberId)
   const needed = DEMO_PROPERTIES.length
   if (subscription && subscription.plan !== 'free_trial' && PLAN_PROPERTY_LIMITS[subscription.plan] >= needed) return
-  await activatePlan(brokerId, DEMO_PLAN, DEMO_BILLING_PROVIDER)
+  await activatePlan(scope.memberId, DEMO_PLAN, DEMO_BILLING_PROVIDER)
 }
 
 /** Reference code → property id, for every demo property that exists after this step. */
-async function seedProperties(brokerId: string, report: PortfolioSeedReport) {
+async function seedProperties(scope: Scope, report: PortfolioSeedReport) {
   const ids = await findPropertyIdsByReferenceCode(
-    brokerId,
+    scope,
     DEMO_PROPERTIES.map((p) => p.form.referenceCode),
   )
   for (const property of DEMO_PROPERTIES) {
     const code = property.form.referenceCode
     const existing = ids.get(code)
     if (existing) {
-      await completeStatus(brokerId, existing, property)
+      await completeStatus(scope, existing, property)
       continue
     }
     const value = propertyFormSchema(property.category).parse({ ...property.form, status: initialStatus(property) })
-    const created = await createProperty(brokerId, property.category, value)
+    const created = await createProperty(scope, property.category, value)
     if (!created.ok) {
       // Only on a demo account that already holds a plan's worth of its own listings.
       report.skipped.push(`${code}: the plan's property limit is reached`)
@@ -115,7 +116,7 @@ async function seedProperties(brokerId: string, report: PortfolioSeedReport) {
     }
     ids.set(code, created.id)
     report.properties++
-    if (property.status !== initialStatus(property)) await changePropertyStatus(brokerId, created.id, property.status)
+    if (property.status !== initialStatus(property)) await changePropertyStatus(scope, created.id, property.status)
   }
   return ids
 }
@@ -124,17 +125,17 @@ async function seedProperties(brokerId: string, report: PortfolioSeedReport) {
 const initialStatus = (property: DemoProperty): PropertyStatus => (property.status === 'draft' ? 'draft' : 'active')
 
 /** A property left at its first status by an interrupted run gets its final one. */
-async function completeStatus(brokerId: string, propertyId: string, property: DemoProperty) {
+async function completeStatus(scope: Scope, propertyId: string, property: DemoProperty) {
   if (property.status === initialStatus(property)) return
-  const current = await getProperty(brokerId, propertyId)
-  if (current?.status === initialStatus(property)) await changePropertyStatus(brokerId, propertyId, property.status)
+  const current = await getProperty(scope, propertyId)
+  if (current?.status === initialStatus(property)) await changePropertyStatus(scope, propertyId, property.status)
 }
 
 /**
  * Draws each property's photos and uploads them through the media module (re-encoded, variants
  * made, activity logged); a property that has photos already is left alone. Then captions.
  */
-async function seedPhotos(brokerId: string, propertyIds: Map<string, string>, report: PortfolioSeedReport) {
+async function seedPhotos(scope: Scope, propertyIds: Map<string, string>, report: PortfolioSeedReport) {
   const work = DEMO_PROPERTIES.flatMap((property, index) => {
     const id = propertyIds.get(property.form.referenceCode)
     return id ? [{ property, index, ref: { id, title: property.form.title } }] : []
@@ -144,7 +145,7 @@ async function seedPhotos(brokerId: string, propertyIds: Map<string, string>, re
     const next = work[Symbol.iterator]()
     const worker = async () => {
       for (const { property, index, ref } of next) {
-        let photos = await listPhotos(brokerId, ref.id)
+        let photos = await listPhotos(scope, ref.id)
         if (photos.length === 0) {
           const files = []
           for (const [n, photo] of property.photos.entries()) {
@@ -153,14 +154,14 @@ async function seedPhotos(brokerId: string, propertyIds: Map<string, string>, re
             await writeFile(file, bytes)
             files.push({ path: file, name: `${property.form.referenceCode.toLowerCase()}-${n + 1}.jpg`, size: bytes.length })
           }
-          const added = await addPhotos(brokerId, ref, files)
+          const added = await addPhotos(scope, ref, files)
           if (!added?.ok) throw new Error(`Demo photos of ${ref.title}: ${added ? added.problem.message : 'property not found'}`)
           report.photos += added.value
-          photos = await listPhotos(brokerId, ref.id)
+          photos = await listPhotos(scope, ref.id)
         }
         for (const [position, photo] of photos.entries()) {
           const caption = property.photos[position]?.caption
-          if (caption && !photo.caption) await updatePhotoCaption(brokerId, ref, photo.id, caption)
+          if (caption && !photo.caption) await updatePhotoCaption(scope, ref, photo.id, caption)
         }
       }
     }
@@ -171,9 +172,9 @@ async function seedPhotos(brokerId: string, propertyIds: Map<string, string>, re
 }
 
 /** Lower-case e-mail → client id. Clients start as New and are moved to their stage (logged). */
-async function seedClients(brokerId: string, report: PortfolioSeedReport) {
+async function seedClients(scope: Scope, report: PortfolioSeedReport) {
   const ids = await findClientIdsByEmail(
-    brokerId,
+    scope,
     DEMO_CLIENTS.map((c) => c.form.email),
   )
   for (const client of DEMO_CLIENTS) {
@@ -181,19 +182,19 @@ async function seedClients(brokerId: string, report: PortfolioSeedReport) {
     const value = ClientFormSchema.parse(client.form)
     let id = ids.get(key)
     if (!id) {
-      id = await createClient(brokerId, { ...value, stage: 'new' }, 'EUR')
+      id = await createClient(scope, { ...value, stage: 'new' }, 'EUR')
       ids.set(key, id)
       report.clients++
     }
-    if (value.stage !== 'new' && (await findOwnedClient(brokerId, id))?.stage === 'new') {
-      await changeClientStage(brokerId, id, value.stage)
+    if (value.stage !== 'new' && (await findOwnedClient(scope, id))?.stage === 'new') {
+      await changeClientStage(scope, id, value.stage)
     }
   }
   return ids
 }
 
 async function seedShortlists(
-  brokerId: string,
+  scope: Scope,
   propertyIds: Map<string, string>,
   clientIds: Map<string, string>,
   report: PortfolioSeedReport,
@@ -205,28 +206,28 @@ async function seedShortlists(
       const propertyId = propertyIds.get(item.referenceCode)
       return propertyId ? [{ ...item, propertyId }] : []
     })
-    const { notes } = await getListingOrder(brokerId, clientId)
+    const { notes } = await getListingOrder(scope, clientId)
     for (const item of items) {
       if (!notes.has(item.propertyId)) {
-        const added = await addListingItem(brokerId, clientId, item.propertyId)
+        const added = await addListingItem(scope, clientId, item.propertyId)
         if (added?.status === 'added') report.shortlistItems++
       }
-      if (item.note && !notes.get(item.propertyId)) await updateListingNote(brokerId, clientId, item.propertyId, item.note)
+      if (item.note && !notes.get(item.propertyId)) await updateListingNote(scope, clientId, item.propertyId, item.note)
     }
     if (!shortlist.shared || items.length === 0) continue
 
     // The link the broker sent, and what the client answered on the share page.
-    const panel = await listSharesForClientListing(brokerId, clientId)
+    const panel = await listSharesForClientListing(scope, clientId)
     let shareId = panel.shares.find((share) => share.state === 'live')?.id
     if (!shareId) {
-      const created = await createShare(brokerId, { kind: 'client_listing', clientId })
+      const created = await createShare(scope, { kind: 'client_listing', clientId })
       if (!created?.ok) throw new Error(`Demo share of ${shortlist.clientEmail}: ${created ? created.message : 'client not found'}`)
       shareId = created.id
       report.shares++
     }
     const share = await resolveLiveShare(shareId)
     if (!share) throw new Error('Demo share link is not live')
-    const received = await listListingFeedback(brokerId, clientId)
+    const received = await listListingFeedback(scope, clientId)
     for (const item of items) {
       const earlier = received[item.propertyId]
       for (const entry of item.feedback ?? []) {
@@ -249,7 +250,7 @@ async function seedShortlists(
 
 /** Deal title → id. Every deal starts as a lead and is moved along its path (each move logged). */
 async function seedDeals(
-  brokerId: string,
+  scope: Scope,
   propertyIds: Map<string, string>,
   clientIds: Map<string, string>,
   report: PortfolioSeedReport,
@@ -260,12 +261,12 @@ async function seedDeals(
   for (const [email, clientDeals] of byClient) {
     const clientId = clientIds.get(email.toLowerCase())
     if (!clientId) continue
-    const existing = new Map((await listClientDeals(brokerId, clientId)).map((d) => [d.title, d]))
+    const existing = new Map((await listClientDeals(scope, clientId)).map((d) => [d.title, d]))
     for (const deal of clientDeals) {
       let id = existing.get(deal.title)?.id
       let stage: DealStage = existing.get(deal.title)?.stage ?? 'lead'
       if (!id) {
-        const created = await createDeal(brokerId, {
+        const created = await createDeal(scope, {
           clientId,
           propertyId: deal.referenceCode ? (propertyIds.get(deal.referenceCode) ?? null) : null,
           title: deal.title,
@@ -286,7 +287,7 @@ async function seedDeals(
       const reached = path.indexOf(stage)
       if (reached < 0) continue
       for (const next of path.slice(reached + 1)) {
-        if ((await moveDeal(brokerId, id, next))?.moved) report.dealMoves++
+        if ((await moveDeal(scope, id, next))?.moved) report.dealMoves++
       }
     }
   }
@@ -294,7 +295,7 @@ async function seedDeals(
 }
 
 async function seedComments(
-  brokerId: string,
+  scope: Scope,
   propertyIds: Map<string, string>,
   clientIds: Map<string, string>,
   dealIds: Map<string, string>,
@@ -308,8 +309,8 @@ async function seedComments(
           ? clientIds.get(comment.clientEmail.toLowerCase())
           : dealIds.get(comment.dealTitle)
     if (!id) continue
-    const thread = await listComments(brokerId, comment.subject, id)
+    const thread = await listComments(scope, comment.subject, id)
     if (thread.some((c) => c.body === comment.body)) continue
-    if (await addComment(brokerId, { subject: comment.subject, id, body: comment.body })) report.comments++
+    if (await addComment(scope, { subject: comment.subject, id, body: comment.body })) report.comments++
   }
 }

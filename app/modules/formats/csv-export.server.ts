@@ -7,6 +7,7 @@ import type { PropertyFilters } from '#app/modules/properties/filters.ts'
 import { CLIENT_COLUMNS } from './client-columns.ts'
 import type { Column } from './property-columns.ts'
 import { PROPERTY_COLUMNS } from './property-columns.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 // RFC 4180 with CRLF; a UTF-8 byte order mark so that Excel reads accents right (our import
 // skips it). Dates as ISO 8601 (csv-stringify would write epoch milliseconds). Text a
@@ -45,10 +46,10 @@ function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>):
   })
 }
 
-export function propertiesCsv(brokerId: string, filters: PropertyFilters) {
-  return csvStream(PROPERTY_COLUMNS, propertyBatches(brokerId, filters))
+export function propertiesCsv(scope: Scope, filters: PropertyFilters) {
+  return csvStream(PROPERTY_COLUMNS, propertyBatches(scope, filters))
 }
 
-export function clientsCsv(brokerId: string, filters: ClientFilters) {
-  return csvStream(CLIENT_COLUMNS, clientBatches(brokerId, filters))
+export function clientsCsv(scope: Scope, filters: ClientFilters) {
+  return csvStream(CLIENT_COLUMNS, clientBatches(scope, filters))
 }

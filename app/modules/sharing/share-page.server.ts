@@ -8,6 +8,7 @@ import type { LiveShare } from './shares.server.ts'
 import { listPickedReactions } from './feedback.server.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 /**
  * The given properties of one broker as a client sees them, in the given order, with their
@@ -60,11 +61,13 @@ export type SharePageData = {
 
 /** Everything a share page renders; null for a share whose property (or broker) has gone. */
 export async function loadSharePage(share: LiveShare): Promise<SharePageData | null> {
+  // A shortlist is read as its owner reads it in the link's agency (the visitor has no scope).
+  const owner = share.kind === 'client_listing' && share.clientId ? await scopeOfMember(share.ownerId, share.agencyId) : null
   const order =
     share.kind === 'property' && share.propertyId
       ? { propertyIds: [share.propertyId], notes: new Map<string, string>() }
-      : share.clientId
-        ? await getListingOrder(share.ownerId, share.clientId)
+      : share.clientId && owner
+        ? await getListingOrder(owner, share.clientId)
         : null
   if (!order) return null
   const [shared, broker, picked] = await Promise.all([

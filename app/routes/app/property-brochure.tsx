@@ -19,12 +19,12 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Brochure: ${dat
  * broker's contact and the QR code of the newest live share link (or a button to make one).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
   const [photos, broker, panel] = await Promise.all([
-    listPhotos(user.id, property.id),
+    listPhotos(scope, property.id),
     loadBrokerContact(user.id),
-    listSharesForProperty(user.id, property.id),
+    listSharesForProperty(scope, property.id),
   ])
   const live = panel.shares.find((share) => share.state === 'live')
   return {
