@@ -35,6 +35,7 @@ export const MODULE_ORDER = [
   'agenda',
   'trash',
   'formats',
+  'leads',
   'dashboard',
   'exports',
   'demo',
@@ -84,6 +85,8 @@ export const TABLE_OWNERS = {
   agencyInvitations: 'agencies',
   auditLog: 'agencies',
   notifications: 'notifications',
+  leads: 'leads',
+  leadInboxes: 'leads',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

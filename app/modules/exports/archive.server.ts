@@ -19,6 +19,7 @@ import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
 import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
 import { exportAgencyRows } from '#app/modules/agencies/export-rows.server.ts'
+import { exportLeadRows } from '#app/modules/leads/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /** Every table the export holds, each read by its owning module and scoped to the broker. */
@@ -38,6 +39,7 @@ export async function collectTables(brokerId: string): Promise<ExportTables> {
     exportAgendaRows(brokerId),
     exportAlertRows(brokerId),
     exportAgencyRows(brokerId),
+    exportLeadRows(brokerId),
   ])
   return Object.assign({}, ...parts) as ExportTables
 }
