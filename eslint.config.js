@@ -33,6 +33,7 @@ export const MODULE_ORDER = [
   'deals',
   'comments',
   'agenda',
+  'assignment',
   'trash',
   'formats',
   'leads',
@@ -87,6 +88,7 @@ export const TABLE_OWNERS = {
   notifications: 'notifications',
   leads: 'leads',
   leadInboxes: 'leads',
+  colleagueShares: 'assignment',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

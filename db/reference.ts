@@ -94,6 +94,10 @@ export const ACTIVITY_KINDS = [
   'client_restored',
   'photo_restored',
   'document_restored',
+  // Assignment and sharing inside an agency (migration 0026).
+  'record_assigned',
+  'record_shared',
+  'record_unshared',
 ] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 

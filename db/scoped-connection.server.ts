@@ -1,6 +1,6 @@
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite'
 import type postgres from 'postgres'
-import { CLEAR_SCOPE_SQL, currentScope, SCOPE_SETTINGS_SQL, scopeSettingsParams } from './tenancy.server.ts'
+import { bindToScope, CLEAR_SCOPE_SQL, currentScope, SCOPE_SETTINGS_SQL, scopeSettingsParams } from './tenancy.server.ts'
 
 /*
  * How a scope reaches Postgres on each driver (docs/decisions/034-agencies-and-tenancy.md).
@@ -106,9 +106,11 @@ export function scopedStatements(client: PGlite): PGlite {
         const scope = currentScope()
         const method = (value as (...a: unknown[]) => Promise<unknown>).bind(target)
         if (!scope) return method(...args)
+        // The transaction's own work runs when PGlite's queue gets to it: in the asking scope still.
+        const work = property === 'transaction' ? bindToScope(args[0] as (t: PGliteTransaction) => Promise<unknown>) : null
         return target.transaction(async (tx: PGliteTransaction) => {
           await tx.query(SCOPE_SETTINGS_SQL, scopeSettingsParams(scope, true))
-          if (property === 'transaction') return (args[0] as (t: PGliteTransaction) => Promise<unknown>)(tx)
+          if (work) return work(tx)
           if (property === 'exec') return tx.exec(args[0] as string, args[1] as never)
           return tx.query(args[0] as string, args[1] as unknown[], args[2] as never)
         })

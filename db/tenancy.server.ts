@@ -81,6 +81,17 @@ export async function runInScope<T>(
 }
 
 /**
+ * `work` bound to the scoped work running now, for a driver that calls it later from a queue of
+ * its own: the embedded database runs one transaction at a time and starts each from its queue,
+ * where the asking request's scope would be lost (and with it what `currentScope()` tells the
+ * queries built inside the transaction). Unchanged outside a scope.
+ */
+export function bindToScope<A extends unknown[], R>(work: (...args: A) => R): (...args: A) => R {
+  const store = scopedWork.getStore()
+  return store ? (...args: A) => scopedWork.run(store, () => work(...args)) : work
+}
+
+/**
  * Leaves the scope for work that is the system's, not the member's: the job queue's own
  * statements on the embedded database (its tables are not the agency's, and they must not wait
  * for or join the member's statements).

@@ -11,7 +11,7 @@ import type { TaskForm, TaskSubject } from './schemas.ts'
 import { taskSubjectIsLive } from './live.server.ts'
 import { nextOccurrence } from './repeat.ts'
 import type { FieldErrors } from './viewings.server.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 export type TaskResult = { ok: true; id: string } | { ok: false; fieldErrors: FieldErrors } | null
@@ -63,31 +63,38 @@ export async function setTaskDone(scope: Scope, taskId: unknown, done: boolean, 
     if (!done || !task.repeat || task.nextTaskId) return { id: task.id, title: task.title, next: null }
     const dueAt = nextOccurrence(task.dueAt, task.repeat, timeZone, now)
     const [next] = await tx
+      // The next occurrence stays with the task's assigned member, whoever ticked this one off.
       .insert(tasks)
-      .values({ ownerId: scope.memberId, title: task.title, dueAt, repeat: task.repeat, propertyId: task.propertyId, clientId: task.clientId, dealId: task.dealId })
+      .values({ ownerId: task.ownerId, title: task.title, dueAt, repeat: task.repeat, propertyId: task.propertyId, clientId: task.clientId, dealId: task.dealId })
       .returning({ id: tasks.id })
     await tx.update(tasks).set({ nextTaskId: next!.id }).where(eq(tasks.id, task.id))
     return { id: task.id, title: task.title, next: dueAt }
   })
 }
 
+/**
+ * Deletes the task; null for a foreign or unknown id, 'forbidden' for one the member sees but may
+ * not delete (a colleague's, seen through a record shared with them).
+ */
 export async function deleteTask(scope: Scope, taskId: unknown) {
   if (!isUuid(taskId)) return null
   const [row] = await getDb()
     .delete(tasks)
-    .where(and(eq(tasks.id, taskId), visibleTo(tasks, scope)))
+    .where(and(eq(tasks.id, taskId), changeableBy(tasks, scope)))
     .returning({ id: tasks.id, title: tasks.title })
-  return row ?? null
+  if (row) return row
+  const [seen] = await getDb().select({ id: tasks.id }).from(tasks).where(and(eq(tasks.id, taskId), visibleTo(tasks, scope))).limit(1)
+  return seen ? ('forbidden' as const) : null
 }
 
-export type TaskItem = { id: string; title: string; dueAt: Date; doneAt: Date | null; repeat: TaskRepeat | null }
+export type TaskItem = { id: string; title: string; dueAt: Date; doneAt: Date | null; repeat: TaskRepeat | null; ownerId: string }
 
 /** The tasks of one property, client or deal: open ones by due date, then done ones. */
 export async function listTasksOf(scope: Scope, subject: TaskSubject, subjectId: string): Promise<TaskItem[]> {
   if (!isUuid(subjectId)) return []
   const column = tasks[SUBJECT_COLUMN[subject]]
   const rows = await getDb()
-    .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, doneAt: tasks.doneAt, repeat: tasks.repeat })
+    .select({ id: tasks.id, title: tasks.title, dueAt: tasks.dueAt, doneAt: tasks.doneAt, repeat: tasks.repeat, ownerId: tasks.ownerId })
     .from(tasks)
     .where(and(visibleTo(tasks, scope), eq(column, subjectId)))
     .orderBy(asc(tasks.dueAt))

@@ -164,6 +164,8 @@ export type ViewingSummary = {
   rating: number | null
   feedbackComment: string | null
   feedbackAt: Date | null
+  /** The member the viewing is assigned to. */
+  assigneeId: string
 }
 
 /** The broker's viewings of one property or with one client (newest first), with names: three queries. */
@@ -181,6 +183,7 @@ export async function listViewings(scope: Scope, about: { propertyId: string } |
       rating: viewings.rating,
       feedbackComment: viewings.feedbackComment,
       feedbackAt: viewings.feedbackAt,
+      assigneeId: viewings.ownerId,
     })
     .from(viewings)
     .where(and(visibleTo(viewings, scope), where, viewingIsLive))

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { ClientStage } from '#db/reference.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
@@ -28,6 +28,22 @@ export async function findOwnedClient(scope: Scope, clientId: unknown, tx?: Tran
     .where(and(eq(clients.id, clientId), visibleTo(clients, scope), liveClient))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
+  return row ?? null
+}
+
+/**
+ * The live client if the member may manage it: delete it, reassign it, share it with a colleague
+ * (its assigned member, the owner and admins; not a colleague it is shared with), else null.
+ * With who it is assigned to. Given a transaction, the row is locked for the change.
+ */
+export async function findChangeableClient(scope: Scope, clientId: unknown, tx?: Transaction) {
+  if (!isUuid(clientId)) return null
+  const query = (tx ?? getDb())
+    .select({ id: clients.id, fullName: clients.fullName, ownerId: clients.ownerId })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), changeableBy(clients, scope), liveClient))
+    .limit(1)
+  const [row] = tx ? await query.for('update') : await query
   return row ?? null
 }
 

@@ -2,11 +2,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
-import { findOwnedClient, liveClient } from './access.server.ts'
+import { findChangeableClient, findOwnedClient, liveClient } from './access.server.ts'
 import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 /** The form's values as columns; a budget currency left out is `defaultCurrency` (the broker's), or unchanged on an update. */
@@ -123,16 +123,18 @@ export async function setClientsStage(scope: Scope, clientIds: readonly string[]
  * Moves the client to the trash with an activity record: from then on the client is on no page,
  * list, search or count, their shortlist link shows nothing, alerts stop and their deals, tasks
  * and viewings are hidden, until restored; the trash is emptied 30 days later (trash.server.ts).
- * Null when the client is not the broker's (or already in the trash).
+ * Null when the client is not the broker's (or already in the trash); 'forbidden' when the member
+ * sees the client but may not delete it (a colleague it is shared with).
  */
 export async function deleteClient(scope: Scope, clientId: string) {
   return getDb().transaction(async (tx) => {
     const current = await findOwnedClient(scope, clientId, tx)
     if (!current) return null
+    if (!(await findChangeableClient(scope, current.id, tx))) return 'forbidden' as const
     await tx
       .update(clients)
       .set({ deletedAt: sql`now()` })
-      .where(and(eq(clients.id, current.id), eq(clients.ownerId, scope.memberId), isNull(clients.deletedAt)))
+      .where(and(eq(clients.id, current.id), changeableBy(clients, scope), isNull(clients.deletedAt)))
     await recordActivity(tx, scope.memberId, { kind: 'client_deleted', clientId: current.id, summary: `Moved client ${current.fullName} to the trash` })
     return current
   })
@@ -145,4 +147,16 @@ function logStageChange(tx: Transaction, scope: Scope, clientId: string, name: s
     summary: `${name}: ${CLIENT_LABELS[from]} → ${CLIENT_LABELS[to]}`,
     data: { from, to },
   })
+}
+
+/**
+ * Assigns one live client to another member (`to`, checked a member by the caller) in the
+ * caller's transaction, the row locked first; null when the member may not manage it. What
+ * hangs on the client follows through its owners (app/modules/assignment).
+ */
+export async function assignClientIn(tx: Transaction, scope: Scope, clientId: string, to: string) {
+  const before = await findChangeableClient(scope, clientId, tx)
+  if (!before) return null
+  if (before.ownerId !== to) await tx.update(clients).set({ ownerId: to, updatedAt: new Date() }).where(eq(clients.id, before.id))
+  return { id: before.id, title: before.fullName, from: before.ownerId }
 }

@@ -27,6 +27,8 @@ export function filterConditions(scope: Scope, f: ClientFilters): SQL[] {
   if (f.kind) conditions.push(eq(clients.kind, f.kind))
   if (f.tags.length) conditions.push(arrayContains(clients.tags, f.tags))
   if (f.ids) conditions.push(f.ids.length ? inArray(clients.id, [...f.ids]) : sql`false`)
+  // Within what the member sees: on the per-member index (clients_owner_updated_idx).
+  if (f.assignedTo) conditions.push(eq(clients.ownerId, f.assignedTo))
   return conditions
 }
 
@@ -44,6 +46,7 @@ export async function listClients(scope: Scope, filters: ClientFilters) {
       stage: clients.stage,
       tags: clients.tags,
       updatedAt: clients.updatedAt,
+      assigneeId: clients.ownerId,
     })
     .from(clients)
     .where(where)

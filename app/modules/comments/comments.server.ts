@@ -7,6 +7,8 @@ import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { CommentSubject } from '#db/reference.ts'
+import { actorName, memberNames } from '#app/modules/agencies/members.server.ts'
+import { aboutRecordFor } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 /** A thread shows the latest notes; older ones stay stored. */
@@ -75,17 +77,24 @@ export async function addComment(scope: Scope, input: { subject: CommentSubject;
   })
 }
 
-export type CommentView = { id: string; body: string; createdAt: Date }
+/** `author`: who wrote the note, named in an agency of several (null alone: every note is the broker's). */
+export type CommentView = { id: string; body: string; createdAt: Date; author: string | null }
 
-/** The thread of one subject, newest last (the latest MAX_COMMENTS_SHOWN notes). */
+/**
+ * The thread of one subject, newest last (the latest MAX_COMMENTS_SHOWN notes). In an agency of
+ * several, every member's notes on it, for a member who may see the subject (its assigned agent
+ * reads what a colleague it is shared with noted), each with its author's name.
+ */
 export async function listComments(scope: Scope, subject: CommentSubject, id: string): Promise<CommentView[]> {
   if (!isUuid(id)) return []
+  if (!scope.solo && !(await findCommentSubject(scope, subject, id))) return []
   const column = subjectColumn(subject)
   const newestFirst = await getDb()
-    .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt })
+    .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt, authorId: comments.ownerId })
     .from(comments)
-    .where(and(eq(comments.ownerId, scope.memberId), eq(comments.subject, subject), eq(column, id)))
+    .where(and(aboutRecordFor(comments, scope), eq(comments.subject, subject), eq(column, id)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(MAX_COMMENTS_SHOWN)
-  return newestFirst.reverse()
+  const names = scope.solo ? null : await memberNames(scope)
+  return newestFirst.reverse().map(({ authorId, ...row }) => ({ ...row, author: names ? actorName(names, authorId, scope.memberId) : null }))
 }

@@ -28,6 +28,8 @@ export type BoardDeal = {
   clientName: string
   propertyId: string | null
   propertyTitle: string | null
+  /** The member the deal is assigned to. */
+  assigneeId: string
 }
 
 /** Expected commission in one currency: gross (amounts, and percentages of the values), and the broker's share after co-broker splits. */
@@ -54,12 +56,13 @@ export type BoardSummary = { open: StagesTotal; won: StagesTotal }
  * per-currency totals over all its deals, while at most MAX_DEALS_PER_STAGE cards per stage
  * come back (plus one row per currency beyond that, so no currency total goes missing).
  */
-export async function listDealsByStage(scope: Scope): Promise<BoardColumn[]> {
+export async function listDealsByStage(scope: Scope, { assignedTo }: { assignedTo?: string } = {}): Promise<BoardColumn[]> {
   const newestFirst = sql`${deals.updatedAt} desc, ${deals.id} desc`
   const ranked = getDb()
     .select({
       ...DEAL_SUMMARY_COLUMNS,
       clientId: deals.clientId,
+      assigneeId: deals.ownerId,
       rankInStage: sql<number>`row_number() over (partition by ${deals.stage} order by ${newestFirst})`.as('rank_in_stage'),
       rankInCurrency: sql<number>`row_number() over (partition by ${deals.stage}, ${deals.currency} order by ${newestFirst})`.as('rank_in_currency'),
       stageCount: sql<number>`count(*) over (partition by ${deals.stage})`.as('stage_count'),
@@ -69,7 +72,8 @@ export async function listDealsByStage(scope: Scope): Promise<BoardColumn[]> {
       shareTotal: sql<string | null>`sum(${BROKER_SHARE}) over (partition by ${deals.stage}, ${deals.currency})`.as('share_total'),
     })
     .from(deals)
-    .where(and(visibleTo(deals, scope), ofLiveClient))
+    // "Mine" or one member's, within what the member sees: on deals_owner_stage_idx.
+    .where(and(visibleTo(deals, scope), ofLiveClient, assignedTo ? eq(deals.ownerId, assignedTo) : undefined))
     .as('ranked')
   const rows = await getDb()
     .select()
@@ -105,6 +109,7 @@ export async function listDealsByStage(scope: Scope): Promise<BoardColumn[]> {
         clientName: clientNames.get(row.clientId) ?? '',
         propertyId: row.propertyId,
         propertyTitle: row.propertyId ? (propertyTitles.get(row.propertyId) ?? null) : null,
+        assigneeId: row.assigneeId,
       })
     }
   }

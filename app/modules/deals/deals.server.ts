@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { OPEN_DEAL_STAGES } from './board.server.ts'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { deals } from '#db/schema.ts'
 import { DEAL_SUMMARY_COLUMNS, ofLiveClient } from './columns.server.ts'
@@ -12,7 +13,7 @@ import { setPropertyStatusIn, type StatusChange } from '#app/modules/properties/
 import { FOLLOW_ON_STAGE, type DealFollowOn } from './follow-on.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { DealStage } from '#db/reference.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 export type NewDeal = {
@@ -208,6 +209,7 @@ export async function getDeal(scope: Scope, dealId: unknown) {
       createdAt: deals.createdAt,
       updatedAt: deals.updatedAt,
       clientId: deals.clientId,
+      ownerId: deals.ownerId,
     })
     .from(deals)
     .where(and(eq(deals.id, dealId), visibleTo(deals, scope), ofLiveClient))
@@ -224,3 +226,39 @@ export async function getDeal(scope: Scope, dealId: unknown) {
   }
 }
 export type Deal = NonNullable<Awaited<ReturnType<typeof getDeal>>>
+
+/**
+ * The deal if the member may manage it (reassign it, share it with a colleague): its assigned
+ * member, the owner and admins; else null. Given a transaction, the row is locked for the change.
+ */
+export async function findChangeableDeal(scope: Scope, dealId: unknown, tx?: Transaction) {
+  if (!isUuid(dealId)) return null
+  const query = (tx ?? getDb())
+    .select({ id: deals.id, title: deals.title, ownerId: deals.ownerId, clientId: deals.clientId, propertyId: deals.propertyId })
+    .from(deals)
+    .where(and(eq(deals.id, dealId), changeableBy(deals, scope), ofLiveClient))
+    .limit(1)
+  const [row] = tx ? await query.for('update') : await query
+  return row ?? null
+}
+
+/** Assigns one deal to another member (`to`, checked a member by the caller) in the caller's transaction; null when the member may not manage it. */
+export async function assignDealIn(tx: Transaction, scope: Scope, dealId: string, to: string) {
+  const before = await findChangeableDeal(scope, dealId, tx)
+  if (!before) return null
+  if (before.ownerId !== to) await tx.update(deals).set({ ownerId: to, updatedAt: sql`now()` }).where(eq(deals.id, before.id))
+  return { id: before.id, title: before.title, from: before.ownerId, clientId: before.clientId, propertyId: before.propertyId }
+}
+
+/**
+ * A client's open deals that were with `from` go to `to` with the client (closed ones stay with
+ * who closed them: their commission is theirs). Returns the ids moved, whose open tasks follow.
+ */
+export async function handOpenDealsOfClientIn(tx: Transaction, scope: Scope, clientId: string, from: string, to: string) {
+  const moved = await tx
+    .update(deals)
+    .set({ ownerId: to, updatedAt: sql`now()` })
+    .where(and(eq(deals.clientId, clientId), eq(deals.ownerId, from), inArray(deals.stage, [...OPEN_DEAL_STAGES]), changeableBy(deals, scope)))
+    .returning({ id: deals.id })
+  return moved.map((row) => row.id)
+}

@@ -174,3 +174,23 @@ export async function deleteProperty(scope: Scope, propertyId: string) {
     return current
   })
 }
+
+/** Who a record was assigned to and its name, as a hand-over reports it (the activity line, the audit log). */
+export type Handed = { id: string; title: string; from: string }
+
+/**
+ * Assigns one live property to another member (`to`, checked a member by the caller) in the
+ * caller's transaction, the row locked first; null when the member may not change it (not
+ * theirs and not an owner or admin, foreign, unknown, trashed). Its photos, documents and links
+ * follow through their owners (app/modules/assignment).
+ */
+export async function assignPropertyIn(tx: Transaction, scope: Scope, propertyId: string, to: string): Promise<Handed | null> {
+  const [before] = await tx
+    .select({ id: properties.id, title: properties.title, from: properties.ownerId })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, scope), isNull(properties.deletedAt)))
+    .for('update')
+  if (!before) return null
+  if (before.from !== to) await tx.update(properties).set({ ownerId: to, updatedAt: new Date() }).where(eq(properties.id, before.id))
+  return before
+}

@@ -59,6 +59,8 @@ export function filterConditions(scope: PropertyScope, f: PropertyFilters, { wal
   if (f.maxPrice !== undefined) conditions.push(lte(properties.price, f.maxPrice))
   if (f.minBedrooms !== undefined) conditions.push(gte(properties.bedrooms, f.minBedrooms))
   if (f.ids) conditions.push(f.ids.length ? inArray(properties.id, [...f.ids]) : sql`false`)
+  // Within what the member sees: on the per-member indexes (properties_owner_created_idx).
+  if (f.assignedTo) conditions.push(eq(properties.ownerId, f.assignedTo))
   return conditions
 }
 
@@ -135,7 +137,11 @@ export async function listProperties(scope: Scope, filters: PropertyFilters) {
     page = await pageOf(where, filters)
   }
   const covers = await getCoverPhotos(scope, page.rows.map((r) => r.id))
-  return { total: page.total, totalCapped: page.totalCapped, items: page.rows.map(({ ownerId: _owner, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })) }
+  return {
+    total: page.total,
+    totalCapped: page.totalCapped,
+    items: page.rows.map(({ ownerId, ...row }) => ({ ...row, assigneeId: ownerId, cover: covers.get(row.id) ?? null })),
+  }
 }
 
 /** One page of every broker's public, active listings, with the broker's name. */

@@ -12,6 +12,7 @@ import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFor
 import type { LiveShare } from './shares.server.ts'
 import { FEEDBACK_REACTIONS, type FeedbackReaction } from '#db/reference.ts'
 import type { Scope } from '#db/tenancy.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 export const FEEDBACK_LIMIT_PER_SHARE_PER_HOUR = 20
@@ -192,7 +193,8 @@ export async function listListingFeedback(scope: Scope, clientId: string): Promi
       createdAt: clientFeedback.createdAt,
     })
     .from(clientFeedback)
-    .where(and(eq(clientFeedback.ownerId, scope.memberId), eq(clientFeedback.clientId, clientId)))
+    // Whoever sees the client reads what the client said (its assigned agent, admins, a colleague it is shared with).
+    .where(and(visibleTo(clientFeedback, scope), eq(clientFeedback.clientId, clientId)))
     .orderBy(desc(clientFeedback.createdAt))
     .limit(FEEDBACK_LIST_MAX_ROWS)
   const byProperty = new Map<string, PropertyFeedback>()

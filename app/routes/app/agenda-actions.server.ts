@@ -92,6 +92,8 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
     }
     case 'delete-task': {
       const task = orNotFound(await deleteTask(scope, form.get('taskId')))
+      // A colleague's task, seen through a record shared with the member: theirs to work on, not to delete.
+      if (task === 'forbidden') throw data('Forbidden', { status: 403 })
       setFlash(context, { kind: 'success', message: `Deleted the task ${task.title}.` })
       throw redirect(here)
     }

@@ -19,5 +19,5 @@ export async function loadViewingRows(scope: Scope, about: { propertyId: string 
 export async function loadTaskRows(scope: Scope, subject: TaskSubject, subjectId: string, broker: BrokerClock, now = new Date()) {
   const rows = await listTasksOf(scope, subject, subjectId)
   const { clock } = formatStyleParts(broker.formatStyle)
-  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, broker.timeZone, clock), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now, repeat: t.repeat }))
+  return rows.map((t) => ({ id: t.id, title: t.title, due: describeLocal(t.dueAt, broker.timeZone, clock), done: t.doneAt !== null, overdue: t.doneAt === null && t.dueAt < now, repeat: t.repeat, ownerId: t.ownerId }))
 }

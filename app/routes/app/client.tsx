@@ -38,13 +38,17 @@ import { handleAgendaIntent } from './agenda-actions.server.ts'
 import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
 import { getAlertState, stopAlerts, turnOnAlerts } from '#app/modules/alerts/subscriptions.server.ts'
 import { AlertCard } from '#app/ui/alert-card.tsx'
+import { handleAssignmentIntent, loadAssignment, loadTaskAssignments } from '#app/http/assignment-forms.server.ts'
+import { loadTeam } from '#app/http/team.server.ts'
+import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { scope, user } = requireAuth(context)
+  const auth = requireAuth(context)
+  const { scope, user } = auth
   const client = orNotFound(await getClient(scope, params.id))
-  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts, shortlist] = await Promise.all([
+  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts, shortlist, team] = await Promise.all([
     findMatchingProperties(scope, client),
     // No statement when the client gave no budget: then no currency is left out.
     countOtherCurrencyFits(scope, client),
@@ -56,10 +60,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadTaskRows(scope, 'client', client.id, user),
     getAlertState(scope, client),
     getListingOrder(scope, client.id),
+    loadTeam(auth),
   ])
   const listed = new Set(shortlist.propertyIds)
   const matchRows = matches.map((p) => ({ ...p, onShortlist: listed.has(p.id) }))
-  return { client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
+  // An agency of several: who has the client, who it is shared with, and each task's (issue 26).
+  const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'client', client), loadTaskAssignments(team, tasks)])
+  return { client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts, assignment, taskTeam, names: team?.names ?? null }
 }
 
 // The stage form, the alert forms and a match's "Add to shortlist"; the union makes any other intent a 400.
@@ -72,11 +79,14 @@ const ClientActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { scope, user } = requireAuth(context)
+  const auth = requireAuth(context)
+  const { scope, user } = auth
   const client = orNotFound(await getClient(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/client/${client.id}`, { clientId: client.id })
   if (agenda) return agenda
+  const assignment = await handleAssignmentIntent(context, auth, form, { kind: 'client', id: client.id }, `/client/${client.id}`)
+  if (assignment) return assignment
   // Ownership first: another broker's property is a 404 whatever else the form holds.
   await requireOwnedFormIds(scope, [['property', form.get('propertyId')]])
   const parsed = parseIntentForm(form, ClientActionSchema)
@@ -108,7 +118,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/client/${client.id}`)
   }
   if (parsed.data.intent === 'delete') {
-    orNotFound(await deleteClient(scope, client.id))
+    // A colleague the client is shared with works on it, but does not delete it.
+    if (orNotFound(await deleteClient(scope, client.id)) === 'forbidden') throw data('Forbidden', { status: 403 })
     setFlash(context, { kind: 'success', message: `Moved ${client.fullName} to the trash. Restore them from the Trash within 30 days.`, restore: { kind: 'client', id: client.id } })
     throw redirect('/clients')
   }
@@ -144,9 +155,10 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   const { numbers } = useFormats()
   const requirements = describeRequirements(c, numbers)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
-  const stageError = actionData && 'error' in actionData ? actionData.error : null
+  const stageError = actionData && 'error' in actionData && !('assignmentIntent' in actionData) ? actionData.error : null
   const matchError = actionData && 'matchError' in actionData ? (actionData as { matchError: string; propertyId?: string }) : null
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null
+  const assignmentState = assignmentStateOf(actionData)
   return (
     <>
       <PageHeader title={c.fullName}>
@@ -215,12 +227,13 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </div>
             </details>
           </Card>
-          <ViewingPanel viewings={loaderData.viewings} choose="property" options={propertyOptions.map((p) => ({ id: p.id, label: p.title }))} state={agendaState} timeZone={loaderData.timeZone} />
-          <TaskPanel tasks={loaderData.tasks} state={agendaState} />
-          <CommentThread subject="client" id={c.id} comments={comments} redirectTo={here} />
+          <ViewingPanel viewings={loaderData.viewings} choose="property" options={propertyOptions.map((p) => ({ id: p.id, label: p.title }))} state={agendaState} timeZone={loaderData.timeZone} names={loaderData.names} />
+          <TaskPanel tasks={loaderData.tasks} state={agendaState} team={loaderData.taskTeam} assignmentState={assignmentState} />
+          <CommentThread subject="client" id={c.id} comments={comments} redirectTo={here} seenByColleagues={Boolean(loaderData.names)} />
           <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
         <div className="space-y-4">
+          <AssignmentCard view={loaderData.assignment} state={assignmentState} recordId={c.id} />
           <Card title="Stage">
             <Form method="post" className="flex gap-2">
               <label htmlFor="stage" className="sr-only">Stage</label>

@@ -13,10 +13,11 @@ import { resolveOwnedProperties } from '#app/modules/properties/access.server.ts
 import { label } from '#app/modules/properties/catalog.ts'
 import { deleteProperty, setPropertiesStatus } from '#app/modules/properties/mutations.server.ts'
 import { STATUSES } from '#db/reference.ts'
+import { bulkAssign } from '#app/http/bulk-assign.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 
 /** The bulk bar's intents on /properties; `delete` asks first, `delete-confirmed` deletes. */
-const PropertyBulkSchema = z.object({ intent: z.enum(['bulk-status', 'bulk-shortlist', 'bulk-export', 'bulk-delete', 'bulk-delete-confirmed']) })
+const PropertyBulkSchema = z.object({ intent: z.enum(['bulk-status', 'bulk-assign', 'bulk-shortlist', 'bulk-export', 'bulk-delete', 'bulk-delete-confirmed']) })
 
 export const isPropertyBulkIntent = (intent: unknown) => typeof intent === 'string' && intent.startsWith('bulk-')
 
@@ -57,6 +58,8 @@ export async function handlePropertyBulk(context: Readonly<RouterContextProvider
       setFlash(context, { kind: changed ? 'success' : 'info', message: `Set ${countOf(changed, 'property', 'properties')} to ${label(status.data)}.${already}` })
       throw redirect(here)
     }
+    case 'bulk-assign':
+      return bulkAssign(context, 'property', ids, form, here)
     case 'bulk-shortlist': {
       const clientId = form.get('clientId')
       if (typeof clientId !== 'string' || clientId === '') {
