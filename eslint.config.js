@@ -36,6 +36,7 @@ export const MODULE_ORDER = [
   'assignment',
   'trash',
   'formats',
+  'leads',
   'dashboard',
   'exports',
   'demo',
@@ -85,6 +86,8 @@ export const TABLE_OWNERS = {
   agencyInvitations: 'agencies',
   auditLog: 'agencies',
   notifications: 'notifications',
+  leads: 'leads',
+  leadInboxes: 'leads',
   colleagueShares: 'assignment',
 }
 

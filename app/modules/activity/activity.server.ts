@@ -13,7 +13,11 @@ export type ActivityInput = {
   data?: Record<string, unknown>
 }
 
-export type ActivityRow = ActivityInput & { ownerId: string }
+/**
+ * `agencyId`: whose line it is, when the writer knows better than the member's first agency
+ * (a job's line about a record of a given agency); else the scope's, or the member's first.
+ */
+export type ActivityRow = ActivityInput & { ownerId: string; agencyId?: string }
 
 /**
  * Appends many lines, of any brokers, in one statement inside the caller's transaction. Lines
@@ -26,6 +30,7 @@ export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
   await tx.insert(activities).values(
     rows.map((row) => ({
       ownerId: row.ownerId,
+      ...(row.agencyId ? { agencyId: row.agencyId } : {}),
       kind: row.kind,
       propertyId: row.propertyId ?? null,
       clientId: row.clientId ?? null,

@@ -5,7 +5,7 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import { FEEDBACK_TOKEN_PATTERN } from './viewings.server.ts'
 import { describeWhen } from './format.ts'
@@ -41,7 +41,7 @@ export async function getFeedbackPage(token: unknown): Promise<FeedbackPage | nu
   if (!owner) return null
   const [property, broker, timeZone] = await Promise.all([
     findOwnedProperty(owner, viewing.propertyId),
-    loadBrokerContact(viewing.ownerId),
+    loadBrokerContact({ memberId: viewing.ownerId, agencyId: viewing.agencyId }),
     getTimeZone(viewing.ownerId),
   ])
   if (!property || !broker) return null

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { viewings } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
-import { getBrokerNames, getTimeZone } from '#app/modules/profile/profile.server.ts'
+import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { mailSignature } from '#app/modules/sharing/client-contact.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import { describeWhen } from './format.ts'
 import { invitationIcs } from './ics.ts'
 import type { Scope } from '#db/tenancy.server.ts'
@@ -29,18 +30,19 @@ export async function mailViewingChange(scope: Scope, viewingId: string, kind: V
     .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, scope.memberId)))
     .limit(1)
   if (!viewing) return false
-  const [client, property, brokerEmail, brokerNames, timeZone] = await Promise.all([
+  // The agent the viewing is assigned to speaks, with their agency's identity under the words.
+  const [client, property, broker, timeZone] = await Promise.all([
     findOwnedClient(scope, viewing.clientId),
     findOwnedProperty(scope, viewing.propertyId),
-    getUserEmail(scope.memberId),
-    getBrokerNames([scope.memberId]),
+    loadBrokerContact({ memberId: viewing.ownerId, agencyId: viewing.agencyId }),
     getTimeZone(scope.memberId),
   ])
-  if (!client?.email || !property || !brokerEmail) return false
-  const broker = brokerNames.get(scope.memberId)
-  const brokerName = broker?.brokerName || 'Your broker'
+  if (!client?.email || !property || !broker) return false
+  const brokerName = broker.fullName || 'Your broker'
+  const brokerEmail = broker.email
   const when = describeWhen(viewing.startsAt, timeZone)
-  const mail: MailRequest = { to: client.email, subject: '', paragraphs: [] }
+  const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
+  const mail: MailRequest = { to: client.email, subject: '', paragraphs: [], signature: mailSignature(broker, appUrl) }
   if (kind === 'feedback') {
     if (!viewing.feedbackToken) return false
     mail.subject = `How was your viewing of ${property.title}?`
@@ -49,7 +51,7 @@ export async function mailViewingChange(scope: Scope, viewingId: string, kind: V
       `Thank you for visiting ${property.title} on ${when}. ${brokerName} would like to know what you thought: it takes a minute, no account needed.`,
       `Questions? Reply to ${brokerName} at ${brokerEmail}.`,
     ]
-    mail.action = { label: 'Rate the viewing', url: `${getEnv().APP_URL}${feedbackPath(viewing.feedbackToken)}` }
+    mail.action = { label: 'Rate the viewing', url: `${appUrl}${feedbackPath(viewing.feedbackToken)}` }
   } else {
     const cancelled = kind === 'cancel'
     const changed = viewing.sequence > 0

@@ -27,13 +27,16 @@ export const FEEDBACK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
 const WHEN_ERROR: FieldErrors = { date: ['Enter a real date.'] }
 
+/** `mailClient: false`: the client is not told (the demo agency's clients are made up). */
+export type ViewingMailOption = { mailClient?: boolean }
+
 /**
  * Schedules a viewing of the broker's property with the broker's client at a wall-clock time
  * in the broker's zone; the place defaults to the property's address. The client is invited
  * by e-mail (.ics, METHOD:REQUEST) after the commit. Null when the property or client is not
  * the broker's.
  */
-export async function createViewing(scope: Scope, input: ViewingForm, timeZone: string): Promise<ViewingResult> {
+export async function createViewing(scope: Scope, input: ViewingForm, timeZone: string, { mailClient = true }: ViewingMailOption = {}): Promise<ViewingResult> {
   const startsAt = instantFromWallClock(input.date, input.time, timeZone)
   if (!startsAt) return { ok: false, fieldErrors: WHEN_ERROR }
   const place = input.place || (await getPropertyAddressLine(scope, input.propertyId))
@@ -55,7 +58,7 @@ export async function createViewing(scope: Scope, input: ViewingForm, timeZone: 
     return row!.id
   })
   if (!id) return null
-  return { ok: true, id, mailed: await mailViewingChange(scope, id, 'request') }
+  return { ok: true, id, mailed: mailClient && (await mailViewingChange(scope, id, 'request')) }
 }
 
 export type ViewingChange = Omit<ViewingForm, 'propertyId' | 'clientId'>
@@ -103,7 +106,7 @@ export async function setViewingStatus(
   viewingId: unknown,
   status: ViewingStatus,
   timeZone: string,
-  { clientToViewing = false, clock }: { clientToViewing?: boolean; clock?: ClockStyle } = {},
+  { clientToViewing = false, clock, mailClient = true }: { clientToViewing?: boolean; clock?: ClockStyle } & ViewingMailOption = {},
 ): Promise<ViewingStatusResult> {
   if (!isUuid(viewingId)) return null
   const current = await getViewing(scope, viewingId)
@@ -130,7 +133,7 @@ export async function setViewingStatus(
     const moved = await getViewing(scope, current.id)
     return moved ? { ok: false, fieldErrors: notStartedYet(moved.startsAt, timeZone, clock) } : null
   }
-  const mail = status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
+  const mail = !mailClient ? null : status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
   return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(scope, current.id, mail) : false, client: written.client }
 }
 

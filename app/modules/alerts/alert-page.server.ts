@@ -1,7 +1,8 @@
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import { listPickedReactionsOn, type FeedbackTarget } from '#app/modules/sharing/feedback.server.ts'
-import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
+import { loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
@@ -38,7 +39,7 @@ export async function loadAlertPage(share: LiveShare & { clientId: string }): Pr
   }
   const [shared, broker, picked] = await Promise.all([
     loadSharedProperties(share.ownerId, order, notes),
-    loadBrokerContact(share.ownerId),
+    loadBrokerContact({ memberId: share.ownerId, agencyId: share.agencyId }),
     listPickedReactionsOn(share.ownerId, share.id, share.clientId),
   ])
   if (!broker) return null

@@ -6,7 +6,7 @@ import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { createAlertShare } from '#app/modules/sharing/shares.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
-import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import type { AlertState } from './state.ts'
 import type { Scope } from '#db/tenancy.server.ts'
@@ -100,10 +100,10 @@ export async function stopAlerts(scope: Scope, clientId: string): Promise<{ ok: 
 export async function findUnsubscribe(token: string): Promise<{ unsubscribed: boolean; broker: BrokerContact } | null> {
   if (!TOKEN_PATTERN.test(token)) return null
   const [row] = await getDb()
-    .select({ ownerId: clientAlerts.ownerId, unsubscribedAt: clientAlerts.unsubscribedAt })
+    .select({ ownerId: clientAlerts.ownerId, agencyId: clientAlerts.agencyId, unsubscribedAt: clientAlerts.unsubscribedAt })
     .from(clientAlerts)
     .where(eq(clientAlerts.unsubscribeToken, token))
-  const broker = row ? await loadBrokerContact(row.ownerId) : null
+  const broker = row ? await loadBrokerContact({ memberId: row.ownerId, agencyId: row.agencyId }) : null
   return row && broker ? { unsubscribed: row.unsubscribedAt !== null, broker } : null
 }
 

@@ -1,11 +1,9 @@
-import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
 import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/modules/media/queries.server.ts'
-import { getPublicProfile } from '#app/modules/profile/profile.server.ts'
-import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import { listPickedReactions } from './feedback.server.ts'
+import { loadBrokerContact } from './client-contact.server.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
@@ -37,20 +35,6 @@ export async function loadSharedProperties(ownerId: string, propertyIds: string[
   })
 }
 
-/** The contact card: what the broker chose to put in their profile, and their sign-in e-mail. */
-export async function loadBrokerContact(ownerId: string): Promise<BrokerContact | null> {
-  const [email, profile] = await Promise.all([getUserEmail(ownerId), getPublicProfile(ownerId)])
-  if (email === null) return null
-  return {
-    fullName: profile?.fullName ?? '',
-    avatarUrl: profile?.avatarId ? avatarUrl(profile.avatarId, 256) : null,
-    agencyName: profile?.agencyName ?? null,
-    licenceNumber: profile?.licenceNumber ?? null,
-    phone: profile?.phone ?? null,
-    email,
-  }
-}
-
 export type SharePageData = {
   kind: LiveShare['kind']
   properties: SharedProperty[]
@@ -72,7 +56,7 @@ export async function loadSharePage(share: LiveShare): Promise<SharePageData | n
   if (!order) return null
   const [shared, broker, picked] = await Promise.all([
     loadSharedProperties(share.ownerId, order.propertyIds, order.notes),
-    loadBrokerContact(share.ownerId),
+    loadBrokerContact({ memberId: share.ownerId, agencyId: share.agencyId }),
     share.kind === 'client_listing' ? listPickedReactions(share) : {},
   ])
   if (!broker || (share.kind === 'property' && shared.length === 0)) return null

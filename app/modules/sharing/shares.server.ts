@@ -26,8 +26,9 @@ const newShareId = () => randomBytes(SHARE_ID_BYTES).toString('base64url')
 export type ShareTarget = { kind: 'property'; propertyId: string } | { kind: 'client_listing'; clientId: string }
 export type LiveShare = {
   id: string
+  /** The member the link is assigned to: their contact is on its page. */
   ownerId: string
-  /** The agency whose link it is: a page answered for a visitor acts for the owner there. */
+  /** The agency whose link it is: its identity is on its page, which acts for the owner there. */
   agencyId: string
   kind: ShareKind
   propertyId: string | null

@@ -6,7 +6,8 @@ import { label } from '#app/modules/properties/catalog.ts'
 import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
-import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
+import { loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
 import { BrokerCard, SharedPropertyView } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/client-listing-item'
 
@@ -24,7 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const item = orNotFound(await getListingItem(scope, client.id, params.propertyId))
   const [shared, broker] = await Promise.all([
     loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
-    loadBrokerContact(user.id).then(orNotFound),
+    // The client's assigned member speaks to them, for the agency the client is in.
+    loadBrokerContact({ memberId: client.ownerId, agencyId: scope.agencyId }).then(orNotFound),
   ])
   const property = shared[0]
   if (property) return { client: { id: client.id, fullName: client.fullName }, property, broker, hidden: null }
