@@ -1,4 +1,5 @@
-import { eq, getTableName, type SQL } from 'drizzle-orm'
+import { and, eq, getTableName, type SQL } from 'drizzle-orm'
+import type { ExportSubject } from '#app/lib/export-tables.ts'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { currentScope, seesWholeAgency } from './tenancy.server.ts'
 
@@ -40,4 +41,10 @@ export function changeableBy(table: TenantTable, memberId: string): SQL {
 /** The agency whose whole stock the member is reading, or null when their own rows are the set. */
 export function agencyStockOf(memberId: string): string | null {
   return memberScope(memberId)?.agencyId ?? null
+}
+
+/** A data export's rows of `table`: the whole agency's, or the member's own in the agency. */
+export function exportedBy(table: TenantTable, subject: ExportSubject): SQL {
+  if (subject.wholeAgency) return eq(table.agencyId, subject.agencyId)
+  return and(eq(table.agencyId, subject.agencyId), eq(table.ownerId, subject.memberId))!
 }

@@ -17,6 +17,7 @@ export async function getAgency(scope: Scope) {
       phone: agencies.phone,
       email: agencies.email,
       website: agencies.website,
+      extraSeats: agencies.extraSeats,
       seatLimit: sql<number>`agency_seat_limit(${agencies.id})`.mapWith(Number),
       seatsTaken: sql<number>`agency_seats_taken(${agencies.id})`.mapWith(Number),
     })

@@ -1,16 +1,46 @@
-import { desc, eq, lt } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
+import { countUpTo, LIST_COUNT_CAP } from '#db/capped-count.server.ts'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { auditLog } from '#db/schema.ts'
-import type { Scope } from '#db/tenancy.server.ts'
+import { currentScope, type Scope } from '#db/tenancy.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
+
+/*
+ * The agency's audit log (issue 26): who created, changed, shared, exported or deleted what, and
+ * when. Changes to properties, clients, deals, viewings, tasks and share links are written by the
+ * database in the statement that makes them (migration 0028's audit_record_change trigger: every
+ * write path, bulk actions and imports included); member, invitation, seat, agency and export
+ * lines are written here by the functions that do them, in their transaction where they have one.
+ */
 
 /** How long the audit log keeps a line. */
 export const AUDIT_RETENTION_MS = 365 * DAY_MS
+export const AUDIT_PURGE_QUEUE = 'audit-purge'
+/** Daily at 04:13 server time: a line leaves within a day after its year. */
+export const AUDIT_PURGE_CRON = '13 4 * * *'
+export const AUDIT_PAGE_SIZE = 50
 
-export type AuditEntry = { action: string; objectType: string; objectId?: string | null; summary: string }
+/** The kinds of thing a line is about, as /agency/audit filters them (object_type). */
+export const AUDIT_KINDS = {
+  property: 'Properties',
+  client: 'Clients',
+  deal: 'Deals',
+  viewing: 'Viewings',
+  task: 'Tasks',
+  share: 'Share links',
+  export: 'Exports',
+  member: 'Members',
+  invitation: 'Invitations',
+  seats: 'Seats',
+  agency: 'Agency details',
+} as const
+export type AuditKind = keyof typeof AUDIT_KINDS
+export const isAuditKind = (value: string): value is AuditKind => Object.hasOwn(AUDIT_KINDS, value)
 
-/** One line of who did what: the scope says which agency and who. */
-export async function recordAudit(scope: Scope, entry: AuditEntry, db: Database | Transaction = getDb()) {
+export type AuditEntry = { action: string; objectType: AuditKind; objectId?: string | null; summary: string }
+
+/** One line of who did what: the scope says which agency and who (null: BrokerVault itself, e.g. Stripe's webhook). */
+export async function recordAudit(scope: Pick<Scope, 'agencyId'> & { memberId: string | null }, entry: AuditEntry, db: Database | Transaction = getDb()) {
   await db.insert(auditLog).values({
     agencyId: scope.agencyId,
     actorId: scope.memberId,
@@ -21,19 +51,55 @@ export async function recordAudit(scope: Scope, entry: AuditEntry, db: Database 
   })
 }
 
-/** The newest lines first, for owners and admins; null for an agent (not theirs to read). */
-export async function listAudit(scope: Scope, limit = 200) {
-  if (scope.role === 'agent') return null
-  return getDb()
-    .select({ id: auditLog.id, actorId: auditLog.actorId, action: auditLog.action, objectType: auditLog.objectType, objectId: auditLog.objectId, summary: auditLog.summary, createdAt: auditLog.createdAt })
-    .from(auditLog)
-    .where(eq(auditLog.agencyId, scope.agencyId))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(limit)
+/**
+ * A line for what the member acting in the request's scope did, for module functions that take
+ * the member's id (the scope says the agency). Outside a scope (a job) nothing is written: the
+ * system's own work is not a member's.
+ */
+export async function recordMemberAudit(memberId: string, entry: AuditEntry, db: Database | Transaction = getDb()) {
+  const scope = currentScope()
+  if (!scope || scope.memberId !== memberId) return
+  await recordAudit(scope, entry, db)
 }
 
-/** Lines older than a year go (the nightly upkeep). Returns how many. */
+export type AuditFilter = { actorId?: string | null; kind?: AuditKind | null; page?: number }
+
+/**
+ * A page of lines, newest first, for owners and admins, by member and by kind; null for an agent
+ * (not theirs to read). The total is counted up to LIST_COUNT_CAP ("Page 3 of 20+").
+ */
+export async function listAudit(scope: Scope, filter: AuditFilter = {}) {
+  if (scope.role === 'agent') return null
+  const page = Math.max(1, Math.floor(filter.page ?? 1))
+  const where: SQL[] = [eq(auditLog.agencyId, scope.agencyId)]
+  if (filter.actorId) where.push(eq(auditLog.actorId, filter.actorId))
+  if (filter.kind) where.push(eq(auditLog.objectType, filter.kind))
+  const [entries, total] = await Promise.all([
+    getDb()
+      .select({ id: auditLog.id, actorId: auditLog.actorId, action: auditLog.action, objectType: auditLog.objectType, objectId: auditLog.objectId, summary: auditLog.summary, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(...where))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE),
+    countUpTo(auditLog, and(...where), LIST_COUNT_CAP),
+  ])
+  return { entries, page, pageSize: AUDIT_PAGE_SIZE, total: total.count, capped: total.capped }
+}
+
+const PURGE_BATCH = 5000
+
+/**
+ * Lines older than a year go (the daily `audit-purge` job, outside any scope: every agency's).
+ * In batches, so a first run over a large log never holds one long delete. Returns how many.
+ */
 export async function purgeOldAudit(now = new Date()) {
-  const gone = await getDb().delete(auditLog).where(lt(auditLog.createdAt, new Date(now.getTime() - AUDIT_RETENTION_MS))).returning({ id: auditLog.id })
-  return gone.length
+  const cutoff = new Date(now.getTime() - AUDIT_RETENTION_MS)
+  let total = 0
+  for (;;) {
+    const batch = getDb().select({ id: auditLog.id }).from(auditLog).where(lt(auditLog.createdAt, cutoff)).limit(PURGE_BATCH)
+    const gone = await getDb().delete(auditLog).where(inArray(auditLog.id, batch)).returning({ id: auditLog.id })
+    total += gone.length
+    if (gone.length < PURGE_BATCH) return total
+  }
 }

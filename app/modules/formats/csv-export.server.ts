@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { neutraliseCsvCell } from '#app/lib/csv-cells.ts'
+import { recordMemberAudit } from '#app/modules/agencies/audit.server.ts'
 import { clientBatches } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
 import { propertyBatches } from '#app/modules/properties/bulk.server.ts'
@@ -51,4 +52,13 @@ export function propertiesCsv(brokerId: string, filters: PropertyFilters) {
 
 export function clientsCsv(brokerId: string, filters: ClientFilters) {
   return csvStream(CLIENT_COLUMNS, clientBatches(brokerId, filters))
+}
+
+/**
+ * A line of the agency's audit log for records taken out of the app as a file (CSV, vCard): the
+ * lists' exports, like "Export my data", say who exported what and when.
+ */
+export async function noteListExport(brokerId: string, what: 'properties' | 'clients', format: 'CSV' | 'vCard', selected: number | null) {
+  const which = selected === null ? `${what} (the list's filters)` : `${selected} selected ${what}`
+  await recordMemberAudit(brokerId, { action: 'list_exported', objectType: 'export', summary: `Exported ${which} as ${format}` })
 }
