@@ -26,6 +26,7 @@ import { ALERT_QUEUE_OPTIONS, type AlertRunJob } from '#app/modules/alerts/sched
 import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import { emptyExpiredTrash, TRASH_CRON, TRASH_QUEUE } from '#app/modules/trash/trash.server.ts'
 import { AUDIT_PURGE_CRON, AUDIT_PURGE_QUEUE, purgeOldAudit } from '#app/modules/agencies/audit.server.ts'
+import { pruneOldNotifications } from '#app/modules/notifications/notifications.server.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -112,6 +113,7 @@ export async function startJobWorkers() {
     await deleteExpiredSessions()
     await deleteExpiredChallenges()
     await deleteExpiredDataExports()
+    await pruneOldNotifications()
   })
 
   // The trash: what was deleted 30 days ago goes for good, rows and files (docs/decisions/032).
