@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result.ok) return done(result.status === 'active' ? 'Extra seats saved.' : 'Extra seats requested: they apply as soon as Stripe confirms the change.')
       if (result.reason === 'forbidden') throw new Response('Forbidden', { status: 403 })
       if (result.reason === 'in_use') return refused('seats', { extraSeats: [seatsInUseMessage(result.inUse, result.minimum)] }, 409)
-      const refusal = SEAT_REFUSALS[result.reason]
+      const refusal = SEAT_REFUSALS[result.reason as keyof typeof SEAT_REFUSALS]
       return refused('seats', { extraSeats: [refusal.message] }, refusal.status)
     }
     case 'switch': {
@@ -272,12 +272,9 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
         </Card>
 
         {d.manage ? (
-          <section id="seats" aria-labelledby="seats-title" className="scroll-mt-20">
+          <section id="seats" className="scroll-mt-20">
             <Card title="Seats">
               <p className="text-sm" data-testid="seat-breakdown">
-                <span id="seats-title" className="sr-only">
-                  Seats
-                </span>
                 Your plan includes {d.includedSeats} {d.includedSeats === 1 ? 'seat' : 'seats'}; the agency has {d.agency.extraSeats} extra. Members and
                 open invitations each take one.
               </p>
