@@ -1,5 +1,4 @@
 import { and, eq, getTableName, type SQL } from 'drizzle-orm'
-import type { ExportSubject } from '#app/lib/export-tables.ts'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { currentScope, seesWholeAgency } from './tenancy.server.ts'
 
@@ -43,8 +42,11 @@ export function agencyStockOf(memberId: string): string | null {
   return memberScope(memberId)?.agencyId ?? null
 }
 
-/** A data export's rows of `table`: the whole agency's, or the member's own in the agency. */
-export function exportedBy(table: TenantTable, subject: ExportSubject): SQL {
+/**
+ * A data export's rows of `table`: the whole agency's, or the member's own in the agency. The
+ * subject is app/lib/export-tables.ts's ExportSubject, spelled out here: db imports nothing from app/.
+ */
+export function exportedBy(table: TenantTable, subject: Readonly<{ agencyId: string; memberId: string; wholeAgency: boolean }>): SQL {
   if (subject.wholeAgency) return eq(table.agencyId, subject.agencyId)
   return and(eq(table.agencyId, subject.agencyId), eq(table.ownerId, subject.memberId))!
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seatsInUseMessage } from '#app/routes/app/agency.tsx'
-import { CookieJar, getPage, postForm, projectDatabaseEnv, signedInJar, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
+import { type CookieJar, getPage, postForm, projectDatabaseEnv, signedInJar, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
 import { startFakeStripe, type FakeStripe } from '#tests/support/stripe-api.ts'
 
 /*

@@ -4,6 +4,7 @@ import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { auditLog } from '#db/schema.ts'
 import { currentScope, type Scope } from '#db/tenancy.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
+import type { AuditKind } from './audit-kinds.ts'
 
 /*
  * The agency's audit log (issue 26): who created, changed, shared, exported or deleted what, and
@@ -19,23 +20,6 @@ export const AUDIT_PURGE_QUEUE = 'audit-purge'
 /** Daily at 04:13 server time: a line leaves within a day after its year. */
 export const AUDIT_PURGE_CRON = '13 4 * * *'
 export const AUDIT_PAGE_SIZE = 50
-
-/** The kinds of thing a line is about, as /agency/audit filters them (object_type). */
-export const AUDIT_KINDS = {
-  property: 'Properties',
-  client: 'Clients',
-  deal: 'Deals',
-  viewing: 'Viewings',
-  task: 'Tasks',
-  share: 'Share links',
-  export: 'Exports',
-  member: 'Members',
-  invitation: 'Invitations',
-  seats: 'Seats',
-  agency: 'Agency details',
-} as const
-export type AuditKind = keyof typeof AUDIT_KINDS
-export const isAuditKind = (value: string): value is AuditKind => Object.hasOwn(AUDIT_KINDS, value)
 
 export type AuditEntry = { action: string; objectType: AuditKind; objectId?: string | null; summary: string }
 

@@ -170,7 +170,7 @@ function joinByInvitation(invitation: OpenInvitation, userId: string): Promise<A
       }
     }
     await recordAudit(
-      { agencyId: invitation.agencyId, memberId: userId, role: invitation.role },
+      { agencyId: invitation.agencyId, memberId: userId },
       { action: 'member_joined', objectType: 'member', objectId: userId, summary: `${invitation.email} joined as ${invitation.role}` },
       tx,
     )

@@ -46,7 +46,7 @@ export const ExtraSeatsSchema = z.object({
     .min(1, 'Enter a number of seats')
     .pipe(
       z.coerce
-        .number({ error: 'Enter a number of seats' })
+        .number<string>({ error: 'Enter a number of seats' })
         .int('Enter a whole number of seats')
         .min(0, 'Enter 0 or more seats')
         .max(MAX_EXTRA_SEATS, `At most ${MAX_EXTRA_SEATS} extra seats; for more, contact us`),
