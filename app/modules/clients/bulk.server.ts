@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
@@ -15,9 +15,16 @@ export type ClientRow = Omit<typeof clients.$inferSelect, 'search'>
 /** What an import writes: every column but the ids, owner and derived ones. */
 export type ImportedClient = Omit<typeof clients.$inferInsert, 'id' | 'ownerId' | 'search' | 'updatedAt'>
 
-/** The broker's clients matching the list filters, in keyset batches (id order): flat memory. */
-export async function* clientBatches(brokerId: string, filters: ClientFilters, batchSize = 1000): AsyncGenerator<ClientRow[]> {
-  const conditions = filterConditions(brokerId, filters)
+/**
+ * The broker's clients matching the list filters, in keyset batches (id order): flat memory. The
+ * filter is built now, in the request's scope (an owner or admin exports the agency's): the
+ * batches are read as the download streams, after the request's scope has ended.
+ */
+export function clientBatches(brokerId: string, filters: ClientFilters, batchSize = 1000): AsyncGenerator<ClientRow[]> {
+  return clientBatchesWhere(filterConditions(brokerId, filters), batchSize)
+}
+
+async function* clientBatchesWhere(conditions: SQL[], batchSize: number): AsyncGenerator<ClientRow[]> {
   let after: string | null = null
   for (;;) {
     const rows: ClientRow[] = await getDb()

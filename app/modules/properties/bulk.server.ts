@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import { getDb, type Transaction } from '#db/client.server.ts'
 import { properties } from '#db/schema.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
@@ -16,10 +16,15 @@ export type ImportedProperty = Omit<typeof properties.$inferInsert, 'id' | 'owne
 
 /**
  * The broker's properties matching the list filters, in batches read by keyset (id order), so
- * an export of any size holds one batch in memory and no query gets slower page after page.
+ * an export of any size holds one batch in memory and no query gets slower page after page. The
+ * filter is built now, in the request's scope: the batches are read as the download streams,
+ * after the request's scope has ended.
  */
-export async function* propertyBatches(brokerId: string, filters: PropertyFilters, batchSize = 1000): AsyncGenerator<PropertyRow[]> {
-  const conditions = filterConditions({ ownerId: brokerId }, filters)
+export function propertyBatches(brokerId: string, filters: PropertyFilters, batchSize = 1000): AsyncGenerator<PropertyRow[]> {
+  return propertyBatchesWhere(filterConditions({ ownerId: brokerId }, filters), batchSize)
+}
+
+async function* propertyBatchesWhere(conditions: SQL[], batchSize: number): AsyncGenerator<PropertyRow[]> {
   let after: string | null = null
   for (;;) {
     const rows: PropertyRow[] = await getDb()
