@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PLAN_SEATS } from '#app/modules/billing/plans.ts'
 import { seatsInUseMessage } from '#app/routes/app/agency.tsx'
 import { type CookieJar, getPage, postForm, projectDatabaseEnv, signedInJar, startServerProcess, type ServerProcess } from '#tests/support/server-process.ts'
 import { startFakeStripe, type FakeStripe } from '#tests/support/stripe-api.ts'
@@ -62,7 +63,8 @@ async function payingOwner(plan: keyof typeof PRICES) {
   const chosen = await postForm(url, '/pricing', { plan }, jar)
   const session = stripe.sessions.get((chosen.headers.get('Location') ?? '').slice(`${stripe.url}/checkout/`.length))!
   const subscription = await stripe.completeCheckout(session)
-  await seeSeats(jar, 'of 3 seats used')
+  // The plan's seats once Checkout's events have arrived.
+  await seeSeats(jar, `1 of ${PLAN_SEATS[plan]} seats used`)
   return { jar, subscription }
 }
 
