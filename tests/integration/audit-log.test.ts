@@ -88,6 +88,25 @@ describe('what the audit log records', () => {
   })
 })
 
+describe('an import in the audit log', () => {
+  it('is one line for the whole import, not one per row; the next change in the same agency has its own line again', async () => {
+    const { agent, agentId, agencyId } = await agencyWithAgent()
+    const csv = ['FullName,Email,Stage', ...Array.from({ length: 120 }, (_, i) => `Imported ${i},imported${i}@example.com,new`)].join('\n')
+    const form = new FormData()
+    form.set('file', new File([csv], 'leads.csv', { type: 'text/csv' }))
+    const preview = await agent.postMultipart('/clients/import', form)
+    expect(preview.status).toBe(302)
+    expect((await agent.post(preview.headers.get('Location')!, { intent: 'confirm' })).status).toBe(302)
+    const [imported] = await queryRows<{ n: number }>(sql`select count(*)::int as n from clients where agency_id = ${agencyId} and full_name like 'Imported %'`)
+    expect(Number(imported?.n)).toBe(120)
+
+    const clientLines = (await linesOf(agencyId)).filter((line) => line.objectType === 'client')
+    expect(clientLines).toEqual([expect.objectContaining({ actorId: agentId, action: 'client_imported', summary: 'Imported 120 clients from leads.csv' })])
+    await createClientVia(agent, { fullName: 'After the import' })
+    expect((await linesOf(agencyId)).filter((line) => line.action === 'client_created').map((line) => line.summary)).toEqual(['Client “After the import” created'])
+  })
+})
+
 describe('/agency/audit', () => {
   it('filters by member and by kind in the URL, pages of 50, refuses a bad filter with 400 by its field, and is 404 for an agent', async () => {
     const { owner, agent, agentId, ownerId, agencyId } = await agencyWithAgent()
