@@ -9,7 +9,7 @@ import { inviteMember, listOpenInvitations, revokeInvitation } from '#app/module
 import { changeExtraSeats, type SeatChange } from '#app/modules/agencies/seats.server.ts'
 import { canManageMembers, changeRole, leaveAgency, listMembers, listMyAgencies, removeMember, transferOwnership, type MemberChange } from '#app/modules/agencies/members.server.ts'
 import { ROLE_LABELS, TeamActionSchema } from '#app/modules/agencies/schemas.ts'
-import { MAX_EXTRA_SEATS, PLAN_SEATS } from '#app/modules/billing/plans.ts'
+import { MAX_EXTRA_SEATS } from '#app/modules/billing/plans.ts'
 import { chooseSessionAgency } from '#app/modules/session/sessions.server.ts'
 import { ErrorList } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
@@ -32,7 +32,7 @@ export const seatsInUseMessage = (inUse: number, minimum: number) =>
   `${inUse} seats are in use (members and open invitations): keep at least ${minimum} extra ${minimum === 1 ? 'seat' : 'seats'}, or remove a member or revoke an invitation first.`
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { scope, user, subscription } = requireAuth(context)
+  const { scope, user } = requireAuth(context)
   const [agency, members, invitations, myAgencies] = await Promise.all([
     getAgency(scope),
     listMembers(scope),
@@ -40,8 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     listMyAgencies(user.id),
   ])
   if (!agency) throw new Response('Not Found', { status: 404 })
-  // The agency's plan is its owner's: the session carries it for every member.
-  const includedSeats = PLAN_SEATS[subscription?.plan ?? 'free_trial']
+  // The plan's seats as the database counts them (agency_seat_limit: the owner's plan plus the extra).
+  const includedSeats = agency.seatLimit - agency.extraSeats
   return { agency, includedSeats, members, invitations, myAgencies, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
 }
 
