@@ -1,7 +1,6 @@
-import { AsyncResource } from 'node:async_hooks'
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite'
 import type postgres from 'postgres'
-import { CLEAR_SCOPE_SQL, currentScope, SCOPE_SETTINGS_SQL, scopeSettingsParams } from './tenancy.server.ts'
+import { bindToScope, CLEAR_SCOPE_SQL, currentScope, SCOPE_SETTINGS_SQL, scopeSettingsParams } from './tenancy.server.ts'
 
 /*
  * How a scope reaches Postgres on each driver (docs/decisions/034-agencies-and-tenancy.md).
@@ -107,18 +106,14 @@ export function scopedStatements(client: PGlite): PGlite {
         const scope = currentScope()
         const method = (value as (...a: unknown[]) => Promise<unknown>).bind(target)
         if (!scope) return method(...args)
-        // Bound to the asking request's async context: PGlite runs the callback when its lock
-        // comes free, from whichever statement freed it, so unbound the work inside a
-        // transaction would see no scope (currentScope() undefined: visibility filters by
-        // member only, and a stray getDb() statement would run outside row-level security).
-        return target.transaction(
-          AsyncResource.bind(async (tx: PGliteTransaction) => {
-            await tx.query(SCOPE_SETTINGS_SQL, scopeSettingsParams(scope, true))
-            if (property === 'transaction') return (args[0] as (t: PGliteTransaction) => Promise<unknown>)(tx)
-            if (property === 'exec') return tx.exec(args[0] as string, args[1] as never)
-            return tx.query(args[0] as string, args[1] as unknown[], args[2] as never)
-          }),
-        )
+        // The transaction's own work runs when PGlite's queue gets to it: in the asking scope still.
+        const work = property === 'transaction' ? bindToScope(args[0] as (t: PGliteTransaction) => Promise<unknown>) : null
+        return target.transaction(async (tx: PGliteTransaction) => {
+          await tx.query(SCOPE_SETTINGS_SQL, scopeSettingsParams(scope, true))
+          if (work) return work(tx)
+          if (property === 'exec') return tx.exec(args[0] as string, args[1] as never)
+          return tx.query(args[0] as string, args[1] as unknown[], args[2] as never)
+        })
       }
     },
   })

@@ -17,7 +17,8 @@ export type TableEntry = {
   /**
    * The member a record is assigned to (or who wrote it), and what removing that member does:
    * records go to the colleague the admin chooses, authorship stays as written, and the member's
-   * personal rows in the agency (feeds with secret addresses, exports, imports) go.
+   * personal rows in the agency (feeds with secret addresses, exports, imports) and what
+   * colleagues shared with them go.
    */
   member?: { column: string; onRemoval: 'reassign' | 'keep' | 'delete' }
   /** In the data export, or why not. */
@@ -58,11 +59,21 @@ export const TABLES = {
   calendarFeeds: { module: 'agenda', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'delete' }, exported: true, onSharePages: false },
   clientAlerts: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
   alertMatches: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
-  agencies: { module: 'agencies', tenancy: 'id', exported: true, onSharePages: false },
+  // Its identity (name, logo, licence, contact) is on every share page of the agency (migration 0027).
+  agencies: { module: 'agencies', tenancy: 'id', exported: true, onSharePages: true },
   agencyMembers: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
   agencyInvitations: { module: 'agencies', tenancy: 'agency_id', exported: { no: 'one-time secrets (hashed), gone within 7 days' }, onSharePages: false },
   auditLog: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
+  colleagueShares: {
+    module: 'assignment',
+    tenancy: 'agency_id',
+    member: { column: 'member_id', onRemoval: 'delete' },
+    exported: { no: "who inside the agency a record is shown to: access, not the broker's data (the records themselves are exported)" },
+    onSharePages: false,
+  },
   notifications: { module: 'notifications', tenancy: 'owner_id', exported: { no: 'notices of what the export already carries (feedback, viewings, alert matches) with read marks' }, onSharePages: false },
+  leads: { module: 'leads', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  leadInboxes: { module: 'leads', tenancy: 'agency_id', exported: { no: "the inbound address's secret token (shown and rotated on /leads)" }, onSharePages: false },
 } satisfies Record<string, TableEntry>
 
 export type TableName = keyof typeof TABLES

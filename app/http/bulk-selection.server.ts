@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { MAX_BULK_SELECTION } from '#app/lib/bulk.ts'
 
 /** What a refused bulk form returns (400): the message beside the bar, and the ticked rows to tick again. */
-export type BulkRefusal = { bulkError: string; field: 'selection' | 'status' | 'stage' | 'clientId'; selected: string[] }
+export type BulkRefusal = { bulkError: string; field: 'selection' | 'status' | 'stage' | 'clientId' | 'memberId'; selected: string[] }
 
 /**
  * The rows ticked in a list's bulk form: every `ids` value, as posted (the forms name each

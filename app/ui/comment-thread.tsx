@@ -4,7 +4,8 @@ import { When } from './broker-formats.tsx'
 import { Button, TextareaField } from './form.tsx'
 import type { CommentSubject } from '#db/reference.ts'
 
-export type CommentThreadItem = { id: string; body: string; createdAt: Date | string }
+/** `author`: who wrote it, in an agency of several ("You", "Ana Silva"); null alone. */
+export type CommentThreadItem = { id: string; body: string; createdAt: Date | string; author?: string | null }
 
 /** What POST /comments answers (status 400) when the note cannot be saved. */
 export type CommentErrorData = { error: string; body: string }
@@ -17,10 +18,12 @@ type CommentFormProps = {
   defaultBody?: string
   /** With JS, a fetcher keeps the page and shows the error in place; without, a plain POST. */
   fetcher?: ReturnType<typeof useFetcher<CommentErrorData>>
+  /** In an agency of several, colleagues who see the record read its notes too. */
+  seenByColleagues?: boolean
 }
 
 /** The "add a note" form; it always posts to /comments, which redirects back to `redirectTo`. */
-export function CommentForm({ subject, id, redirectTo, error, defaultBody, fetcher }: CommentFormProps) {
+export function CommentForm({ subject, id, redirectTo, error, defaultBody, fetcher, seenByColleagues = false }: CommentFormProps) {
   const FormElement = fetcher ? fetcher.Form : Form
   const busy = fetcher ? fetcher.state !== 'idle' : false
   const fieldId = `comment-body-${subject}-${id}`
@@ -34,7 +37,7 @@ export function CommentForm({ subject, id, redirectTo, error, defaultBody, fetch
       <TextareaField
         label="Add a note"
         errors={error ? [error] : null}
-        hint={`Private to you. Up to ${MAX_COMMENT_CHARS} characters.`}
+        hint={`${seenByColleagues ? 'Seen by the colleagues who see this record.' : 'Private to you.'} Up to ${MAX_COMMENT_CHARS} characters.`}
         textareaProps={{
           id: fieldId,
           name: 'body',
@@ -61,11 +64,13 @@ export function CommentThread({
   id,
   comments,
   redirectTo,
+  seenByColleagues = false,
 }: {
   subject: CommentSubject
   id: string
   comments: readonly CommentThreadItem[]
   redirectTo: string
+  seenByColleagues?: boolean
 }) {
   // A fresh fetcher (and form) once a note is saved: the last rejection must not linger.
   const latestId = comments.at(-1)?.id ?? 'none'
@@ -85,6 +90,7 @@ export function CommentThread({
               {/* React escapes the text; pre-line keeps the note's own line breaks. */}
               <p className="whitespace-pre-line">{comment.body}</p>
               <p className="text-xs">
+                {comment.author ? <span>{`${comment.author} · `}</span> : null}
                 <When value={comment.createdAt} />
               </p>
             </li>
@@ -100,6 +106,7 @@ export function CommentThread({
         error={failed?.error}
         defaultBody={failed?.body}
         fetcher={fetcher}
+        seenByColleagues={seenByColleagues}
       />
     </section>
   )

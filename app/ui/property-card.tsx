@@ -36,7 +36,18 @@ export function cardFacts(p: Pick<PropertyCardData, 'bedrooms' | 'builtArea' | '
   return facts.filter(Boolean).join(' · ')
 }
 
-export function PropertyCard({ property: p, href, eager }: { property: PropertyCardData; href: string; eager: boolean }) {
+export function PropertyCard({
+  property: p,
+  href,
+  eager,
+  assignee,
+}: {
+  property: PropertyCardData
+  href: string
+  eager: boolean
+  /** Who the listing is assigned to, in an agency of several (nothing for a broker alone). */
+  assignee?: string | null
+}) {
   const place = [p.area, p.city].filter(Boolean).join(', ')
   const { numbers } = useFormats()
   const facts = cardFacts(p, numbers)
@@ -59,6 +70,7 @@ export function PropertyCard({ property: p, href, eager }: { property: PropertyC
         </p>
         {facts ? <p className="text-sm">{facts}</p> : null}
         {place ? <p className="text-sm text-muted">{place}</p> : null}
+        {assignee ? <p className="text-xs text-muted" data-testid="assignee">{`Assigned to ${assignee}`}</p> : null}
       </div>
     </Link>
   )

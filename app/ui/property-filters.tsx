@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { label } from '#app/modules/properties/catalog.ts'
 import { countActiveFilters, FilterPanel } from './filter-panel.tsx'
@@ -15,12 +16,15 @@ export function PropertyFilters({
   errors,
   action,
   hideStatus = false,
+  children,
 }: {
   values: URLSearchParams
   errors: Errors
   action: string
   /** Public listings are all active: no status to choose. */
   hideStatus?: boolean
+  /** Hidden fields the form carries along (the list's Mine / Agency choice). */
+  children?: ReactNode
 }) {
   const v = (name: string) => values.get(name) ?? ''
   const input = (name: string, text: string, props: Record<string, unknown> = {}) => (
@@ -43,6 +47,7 @@ export function PropertyFilters({
   return (
     <FilterPanel activeCount={countActiveFilters(values, PROPERTY_FILTER_NAMES)}>
       <Form method="get" action={action} role="search" aria-label="Filter properties">
+        {children}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <div className="col-span-2">{input('q', 'Search', { type: 'search', placeholder: 'Title, address, reference…' })}</div>
           {input('city', 'City or area')}

@@ -4,8 +4,32 @@ import { TASK_REPEATS, type TaskRepeat } from '#db/reference.ts'
 import { Button, Field, SelectField } from './form.tsx'
 import { Card } from './page.tsx'
 import type { AgendaFormState } from './viewing-panel.tsx'
+import { AssigneeLine, AssignmentForms, TASK_INTENTS, type AssignmentFormError, type AssignmentView } from './assignment-card.tsx'
 
 export type TaskRow = { id: string; title: string; due: string; done: boolean; overdue: boolean; repeat: TaskRepeat | null }
+
+/**
+ * A task's member in an agency of several (issue 26): who it is assigned to, and for its
+ * assigned member, owners and admins a disclosure with "Assigned to" and "Share with a
+ * colleague". Nothing for a broker alone.
+ */
+export function TaskTeam({ taskId, view, state }: { taskId: string; view: AssignmentView | null; state: AssignmentFormError | null }) {
+  if (!view) return null
+  const manage = view.canAssign || Boolean(view.sharing?.canShare)
+  return (
+    <div className="w-full text-xs">
+      <AssigneeLine name={view.assigneeName} />
+      {manage ? (
+        <details open={state?.recordId === taskId}>
+          <summary className="cursor-pointer text-muted">{view.canAssign ? 'Assign or share' : 'Share'}</summary>
+          <div className="mt-2">
+            <AssignmentForms view={view} state={state} recordId={taskId} intents={TASK_INTENTS} hidden={{ taskId }} idPrefix={`task-${taskId}`} />
+          </div>
+        </details>
+      ) : null}
+    </div>
+  )
+}
 
 /** Done / open again / delete: three small forms, each a plain POST back to the page. */
 export function TaskActions({ id, done }: { id: string; done: boolean }) {
@@ -52,7 +76,18 @@ export function AddTaskForm({ state, about }: { state: AgendaFormState; about?: 
 }
 
 /** A property's, client's or deal's tasks: open ones first (overdue marked), then done ones. */
-export function TaskPanel({ tasks, state }: { tasks: TaskRow[]; state: AgendaFormState }) {
+export function TaskPanel({
+  tasks,
+  state,
+  team = {},
+  assignmentState = null,
+}: {
+  tasks: TaskRow[]
+  state: AgendaFormState
+  /** Each task's assignment, in an agency of several. */
+  team?: Record<string, AssignmentView>
+  assignmentState?: AssignmentFormError | null
+}) {
   return (
     <Card title="Tasks">
       {tasks.length === 0 ? (
@@ -68,6 +103,7 @@ export function TaskPanel({ tasks, state }: { tasks: TaskRow[]; state: AgendaFor
                 {t.overdue ? <strong className="ml-1 text-danger">Overdue</strong> : null}
               </span>
               <TaskActions id={t.id} done={t.done} />
+              <TaskTeam taskId={t.id} view={team[t.id] ?? null} state={assignmentState} />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { DEFAULT_VIEWING_MINUTES, MAX_FEEDBACK_CHARS, MAX_NOTES_CHARS, MAX_PLACE
 import type { ViewingStatus } from '#db/reference.ts'
 import { Field, RequiredNote, SelectField, SubmitButton, TextareaField } from './form.tsx'
 import { Card } from './page.tsx'
+import { AssigneeLine } from './assignment-card.tsx'
 
 /** A refused schedule or task form, as the page's action returned it. */
 export type AgendaFormState = { agendaIntent: string; fieldErrors: Record<string, string[]>; values: Record<string, string> } | null
@@ -41,13 +42,16 @@ export function ViewingPanel({
   state,
   timeZone,
   reportHref,
+  names = null,
 }: {
-  viewings: ViewingRow[]
+  viewings: (ViewingRow & { assigneeId?: string })[]
   choose: 'client' | 'property'
   options: { id: string; label: string }[]
   state: AgendaFormState
   timeZone: string
   reportHref?: string
+  /** Members' names in an agency of several: each viewing says who shows it. */
+  names?: Record<string, string> | null
 }) {
   const mine = state?.agendaIntent === 'schedule-viewing' ? state : null
   const errors = (name: string) => mine?.fieldErrors[name] ?? null
@@ -70,6 +74,7 @@ export function ViewingPanel({
                   {v.feedbackComment ? <span className="whitespace-pre-line">{` · “${v.feedbackComment}”`}</span> : null}
                 </p>
               ) : null}
+              <AssigneeLine name={names && v.assigneeId ? (names[v.assigneeId] ?? 'a former member') : null} />
             </li>
           ))}
         </ul>

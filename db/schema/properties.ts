@@ -199,6 +199,13 @@ export const activities = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The member who acted: filled by the database from the request's scope, as agency_id is
+     * (migration 0026); null for what a client, a visitor or a job did.
+     */
+    actorId: uuid('actor_id')
+      .default(sql`bv_scope_member()`)
+      .references(() => users.id, { onDelete: 'set null' }),
     kind: activityKind('kind').notNull(),
     // No foreign key: the record of a deleted property stays in the log.
     propertyId: uuid('property_id'),
@@ -213,5 +220,7 @@ export const activities = pgTable(
     index('activities_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
     index('activities_property_idx').on(t.propertyId, t.createdAt.desc().nullsFirst()),
     index('activities_client_idx').on(t.clientId, t.createdAt.desc().nullsFirst()),
+    index('activities_deal_idx').on(t.dealId, t.createdAt.desc().nullsFirst()),
+    index('activities_agency_created_idx').on(t.agencyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )

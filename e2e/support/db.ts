@@ -54,6 +54,23 @@ export class E2EDatabase {
        where user_id = (select id from users where lower(email) = lower(${email}))`
   }
 
+  /**
+   * Makes `memberEmail` a member of the agency `ownerEmail` owns, as an accepted invitation does
+   * (e2e/agency.spec.ts takes that way through the UI): their own empty agency of one goes, so
+   * their next request works in the owner's agency.
+   */
+  async joinAgency(ownerEmail: string, memberEmail: string, role: 'admin' | 'agent') {
+    await this.sql.begin(async (sql) => {
+      const [agency] = await sql<{ agency_id: string }[]>`
+        select m.agency_id from agency_members m join users u on u.id = m.user_id
+         where lower(u.email) = lower(${ownerEmail}) and m.role = 'owner' order by m.joined_at limit 1`
+      const [member] = await sql<{ id: string }[]>`select id from users where lower(email) = lower(${memberEmail})`
+      if (!agency || !member) throw new Error(`joinAgency: no agency for ${ownerEmail} or no user ${memberEmail}`)
+      await sql`delete from agencies where id in (select agency_id from agency_members where user_id = ${member.id} and role = 'owner')`
+      await sql`insert into agency_members (agency_id, user_id, role) values (${agency.agency_id}, ${member.id}, ${role})`
+    })
+  }
+
   close() {
     return this.sql.end({ timeout: 5 })
   }

@@ -1,8 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { activities } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { ActivityKind } from '#db/reference.ts'
+import { seesWholeAgency, type Scope } from '#db/tenancy.server.ts'
+import { aboutRecordFor, visibleTo } from '#db/visibility.server.ts'
 
 export const DEFAULT_FEED_LIMIT = 20
 export const MAX_FEED_LIMIT = 100
@@ -31,6 +33,8 @@ export type ActivityEntry = {
   propertyId: string | null
   /** The words of a client's comment (shortened) and who signed them; null for other entries. */
   quote: { author: string; text: string } | null
+  /** The member who acted (null: a client, a visitor, a job). */
+  actorId: string | null
 }
 export type ActivityPage = { items: ActivityEntry[]; nextCursor: string | null }
 
@@ -63,14 +67,30 @@ function parseFeedCursor(value: string | null | undefined): Cursor | null | 'inv
 export type ActivityResult = { ok: true; page: ActivityPage } | { ok: false; message: string }
 
 /**
+ * Whose lines a feed shows. Alone: the broker's own, as ever. In an agency of several, a record's
+ * feed (its page found it visible first) shows what every member did about it, but a property's
+ * (the agency's stock, open to every agent) shows an agent colleagues' lines only when they name
+ * no client (a colleague's client is theirs); the feed without a record, what the member sees of
+ * the log (the agency's for owners and admins, their own for agents).
+ */
+function whoseLines(scope: Scope, filters: ActivityFilters): SQL {
+  const aboutRecord = filters.propertyId !== undefined || filters.clientId !== undefined || filters.dealId !== undefined
+  if (scope.solo) return eq(activities.ownerId, scope.memberId)
+  if (!aboutRecord) return visibleTo(activities, scope)
+  const onlyProperty = filters.clientId === undefined && filters.dealId === undefined
+  if (onlyProperty && !seesWholeAgency(scope)) return and(aboutRecordFor(activities, scope), or(eq(activities.ownerId, scope.memberId), isNull(activities.clientId)))!
+  return aboutRecordFor(activities, scope)
+}
+
+/**
  * The broker's activity, newest first, optionally about one property, client or deal, one page
  * per call with keyset pagination on (created_at, id): one query, steady cost on any page.
  * Null for a malformed property, client or deal id; `ok: false` for a tampered cursor.
  */
-export async function readActivity(brokerId: string, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
+export async function readActivity(scope: Scope, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
   const limit = Math.min(Math.max(Math.trunc(filters.limit ?? DEFAULT_FEED_LIMIT), 1), MAX_FEED_LIMIT)
   const cursor = parseFeedCursor(filters.before)
-  const conditions: SQL[] = [eq(activities.ownerId, brokerId)]
+  const conditions: SQL[] = [whoseLines(scope, filters)]
   for (const [id, column] of [
     [filters.propertyId, activities.propertyId],
     [filters.clientId, activities.clientId],
@@ -93,6 +113,7 @@ export async function readActivity(brokerId: string, filters: ActivityFilters = 
       dealId: activities.dealId,
       clientId: activities.clientId,
       propertyId: activities.propertyId,
+      actorId: activities.actorId,
       comment: sql<string | null>`${activities.data}->>'comment'`,
       authorName: sql<string | null>`coalesce(nullif(${activities.data}->>'authorName', ''), ${activities.data}->>'clientName')`,
       cursorTime: sql<string>`to_char(${activities.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

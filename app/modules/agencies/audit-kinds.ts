@@ -9,6 +9,7 @@ export const AUDIT_KINDS = {
   viewing: 'Viewings',
   task: 'Tasks',
   share: 'Share links',
+  lead: 'Leads',
   export: 'Exports',
   member: 'Members',
   invitation: 'Invitations',

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { countUpTo, LIST_COUNT_CAP } from '#db/capped-count.server.ts'
 import { getDb, type Database, type Transaction } from '#db/client.server.ts'
 import { auditLog } from '#db/schema.ts'
-import { currentScope, type Scope } from '#db/tenancy.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import type { AuditKind } from './audit-kinds.ts'
 
@@ -23,7 +23,11 @@ export const AUDIT_PAGE_SIZE = 50
 
 export type AuditEntry = { action: string; objectType: AuditKind; objectId?: string | null; summary: string }
 
-/** One line of who did what: the scope says which agency and who (null: BrokerVault itself, e.g. Stripe's webhook). */
+/**
+ * One line of who did what: the scope says which agency and who (only those two: a member who
+ * has just joined, with no session yet, is named by the agency and their id; null: BrokerVault
+ * itself, e.g. Stripe's webhook).
+ */
 export async function recordAudit(scope: Pick<Scope, 'agencyId'> & { memberId: string | null }, entry: AuditEntry, db: Database | Transaction = getDb()) {
   await db.insert(auditLog).values({
     agencyId: scope.agencyId,
@@ -36,27 +40,16 @@ export async function recordAudit(scope: Pick<Scope, 'agencyId'> & { memberId: s
 }
 
 /**
- * A line for what the member acting in the request's scope did, for module functions that take
- * the member's id (the scope says the agency). Outside a scope (a job) nothing is written: the
- * system's own work is not a member's.
- */
-export async function recordMemberAudit(memberId: string, entry: AuditEntry, db: Database | Transaction = getDb()) {
-  const scope = currentScope()
-  if (!scope || scope.memberId !== memberId) return
-  await recordAudit(scope, entry, db)
-}
-
-/**
  * Runs `work` (statements in `tx`) without the database's line per record (migration 0028's
  * app.audit_summarised), then writes `entry` as the one line for all of it: for an import, whose
  * hundreds of rows a line each made it about twice as slow. Transaction-local: the setting ends
  * with `tx` whatever happens, and is cleared once `work` is done so later statements get lines.
  */
-export async function summarisedInAudit<T>(tx: Transaction, memberId: string, entry: AuditEntry, work: () => Promise<T>): Promise<T> {
+export async function summarisedInAudit<T>(tx: Transaction, scope: Scope, entry: AuditEntry, work: () => Promise<T>): Promise<T> {
   await tx.execute(sql`select set_config('app.audit_summarised', 'on', true)`)
   const result = await work()
   await tx.execute(sql`select set_config('app.audit_summarised', '', true)`)
-  await recordMemberAudit(memberId, entry, tx)
+  await recordAudit(scope, entry, tx)
   return result
 }
 

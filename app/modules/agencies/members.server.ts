@@ -49,6 +49,33 @@ export async function isMember(scope: Scope, userId: string): Promise<boolean> {
   return Boolean(row)
 }
 
+/**
+ * Whether `userId` is a member of the scope's agency, read in the caller's transaction and
+ * key-share locked: a removal of that member waits for the transaction, so a record is never
+ * handed to someone who has just left.
+ */
+export async function lockMemberIn(tx: Transaction, scope: Scope, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ userId: agencyMembers.userId })
+    .from(agencyMembers)
+    .where(and(eq(agencyMembers.agencyId, scope.agencyId), eq(agencyMembers.userId, userId)))
+    .for('key share')
+  return Boolean(row)
+}
+
+/** A member's name as lists show it: their profile's name, else their e-mail. */
+export const memberName = (member: Pick<Member, 'fullName' | 'email'>) => member.fullName.trim() || member.email
+
+/** The agency's members by id, each as lists name them (for "who did what" lines). */
+export async function memberNames(scope: Scope): Promise<Map<string, string>> {
+  return new Map((await listMembers(scope)).map((member) => [member.userId, memberName(member)]))
+}
+
+/** Who wrote or did something, for a line the member reads: "You", a colleague's name, or a member who has left. */
+export function actorName(names: ReadonlyMap<string, string>, actorId: string, readerId: string) {
+  return actorId === readerId ? 'You' : (names.get(actorId) ?? 'A former member')
+}
+
 export type MemberChange = { ok: true } | { ok: false; reason: 'forbidden' | 'not_found' | 'owner' | 'successor' }
 
 /** Owner and admins make a colleague an admin or an agent; the owner's role changes only by transfer. */
@@ -158,11 +185,15 @@ export async function handOverToOwners(tx: Transaction, userId: string) {
   }
 }
 
-/** The agencies a deleted account owned alone go with every row of them (rows cascade from the agency). */
-export async function deleteOwnedAgencies(tx: Transaction, userId: string) {
+/**
+ * The agencies a deleted account owned alone go with every row of them (rows cascade from the
+ * agency). Returns their ids: their files (the logo) are swept after the commit.
+ */
+export async function deleteOwnedAgencies(tx: Transaction, userId: string): Promise<string[]> {
   const owned = await tx
     .select({ agencyId: agencyMembers.agencyId })
     .from(agencyMembers)
     .where(and(eq(agencyMembers.userId, userId), eq(agencyMembers.role, 'owner')))
   for (const { agencyId } of owned) await tx.delete(agencies).where(eq(agencies.id, agencyId))
+  return owned.map((agency) => agency.agencyId)
 }

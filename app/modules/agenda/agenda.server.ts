@@ -1,4 +1,4 @@
-import { and, asc, gte, isNull, lt, ne } from 'drizzle-orm'
+import { and, asc, eq, gte, isNull, lt, ne } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { tasks, viewings } from '#db/schema.ts'
 import type { TaskRepeat, ViewingStatus } from '#db/reference.ts'
@@ -9,6 +9,7 @@ import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** How far ahead /agenda looks, and how many of each kind it lists at most. */
 export const AGENDA_DAYS = 60
@@ -26,6 +27,8 @@ export type AgendaViewing = {
   propertyTitle: string
   clientId: string
   clientName: string
+  /** The member the viewing is assigned to. */
+  assigneeId: string
 }
 export type AgendaTask = {
   kind: 'task'
@@ -37,6 +40,8 @@ export type AgendaTask = {
   repeat: TaskRepeat | null
   /** Null: a task of the broker's own, about no record. */
   subject: { kind: 'property' | 'client' | 'deal'; id: string; label: string } | null
+  /** The member the task is assigned to. */
+  assigneeId: string
 }
 export type AgendaItem = AgendaViewing | AgendaTask
 /** One local day of the agenda, "overdue" first when there are open tasks past due. */
@@ -51,9 +56,15 @@ export function startOfLocalDay(now: Date, timeZone: string): Date {
  * Viewings (not canceled) and open tasks from the start of the broker's local today to
  * `days` ahead, plus open tasks already overdue, grouped by local day. A fixed number of
  * queries whatever the rows: two selects and one name lookup per kind (properties, clients,
- * deals).
+ * deals). `assignedTo`: only one member's ("Mine" on /agenda), within what the broker sees.
  */
-export async function listAgenda(brokerId: string, timeZone: string, now = new Date(), days = AGENDA_DAYS): Promise<AgendaDay[]> {
+export async function listAgenda(
+  scope: Scope,
+  timeZone: string,
+  now = new Date(),
+  days = AGENDA_DAYS,
+  { assignedTo }: { assignedTo?: string } = {},
+): Promise<AgendaDay[]> {
   const from = startOfLocalDay(now, timeZone)
   const until = new Date(from.getTime() + days * DAY_MS)
   const db = getDb()
@@ -67,22 +78,33 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
         status: viewings.status,
         propertyId: viewings.propertyId,
         clientId: viewings.clientId,
+        assigneeId: viewings.ownerId,
       })
       .from(viewings)
-      .where(and(visibleTo(viewings, brokerId), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled'), viewingIsLive))
+      .where(
+        and(
+          visibleTo(viewings, scope),
+          // On viewings_owner_starts_idx, as a broker's own agenda.
+          assignedTo ? eq(viewings.ownerId, assignedTo) : undefined,
+          gte(viewings.startsAt, from),
+          lt(viewings.startsAt, until),
+          ne(viewings.status, 'canceled'),
+          viewingIsLive,
+        ),
+      )
       .orderBy(asc(viewings.startsAt))
       .limit(AGENDA_MAX_ROWS),
     db
-      .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, repeat: tasks.repeat, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
+      .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, repeat: tasks.repeat, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId, assigneeId: tasks.ownerId })
       .from(tasks)
-      .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
+      .where(and(visibleTo(tasks, scope), assignedTo ? eq(tasks.ownerId, assignedTo) : undefined, isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
       .orderBy(asc(tasks.dueAt))
       .limit(AGENDA_MAX_ROWS),
   ])
   const [titles, names, deals] = await Promise.all([
-    getPropertyTitles(brokerId, [...viewingRows.map((v) => v.propertyId), ...taskRows.map((t) => t.propertyId)]),
-    getClientNames(brokerId, [...viewingRows.map((v) => v.clientId), ...taskRows.map((t) => t.clientId)]),
-    getDealTitles(brokerId, taskRows.map((t) => t.dealId)),
+    getPropertyTitles(scope, [...viewingRows.map((v) => v.propertyId), ...taskRows.map((t) => t.propertyId)]),
+    getClientNames(scope, [...viewingRows.map((v) => v.clientId), ...taskRows.map((t) => t.clientId)]),
+    getDealTitles(scope, taskRows.map((t) => t.dealId)),
   ])
   const items: AgendaItem[] = [
     ...viewingRows.map((v): AgendaViewing => ({
@@ -100,6 +122,7 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
       title: t.title,
       overdue: t.at < now,
       repeat: t.repeat,
+      assigneeId: t.assigneeId,
       subject: t.propertyId
         ? { kind: 'property', id: t.propertyId, label: titles.get(t.propertyId) ?? 'A property' }
         : t.clientId

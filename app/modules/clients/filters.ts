@@ -17,6 +17,8 @@ const FILTER_FIELDS = {
 export type ClientFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> } & {
   /** Only these clients (a bulk export of ticked rows); not a list filter of its own. */
   ids?: readonly string[]
+  /** Only those assigned to this member ("Mine", or a member an owner or admin picks); the route reads it. */
+  assignedTo?: string
 }
 
 export function parseClientFilters(params: URLSearchParams) {

@@ -7,6 +7,7 @@ import { exportProfileRows } from '#app/modules/profile/export-rows.server.ts'
 import { exportBillingRows } from '#app/modules/billing/export-rows.server.ts'
 import { exportActivityRows } from '#app/modules/activity/export-rows.server.ts'
 import { largestAvatarKey } from '#app/modules/media/avatars.server.ts'
+import { largestLogoKey } from '#app/modules/media/logos.server.ts'
 import { exportMediaRows, listExportFiles } from '#app/modules/media/export-rows.server.ts'
 import { getFileStorage, type FileStorage } from '#app/modules/media/storage.server.ts'
 import { exportPropertyRows } from '#app/modules/properties/export-rows.server.ts'
@@ -18,6 +19,7 @@ import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
 import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
 import { exportAgencyRows, exportPeople, exportSubjectOf } from '#app/modules/agencies/export-rows.server.ts'
+import { exportLeadRows } from '#app/modules/leads/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /**
@@ -39,6 +41,7 @@ const AGENCY_RECORD_TABLES = [
   'calendar_feeds',
   'client_alerts',
   'alert_matches',
+  'leads',
 ] as const
 
 /** A user id (a test, a script) stands for that user's export from their first agency. */
@@ -71,6 +74,7 @@ export async function collectTables(who: ExportSubject | string): Promise<Export
         exportDealRows(subject),
         exportAgendaRows(subject),
         exportAlertRows(subject),
+        exportLeadRows(subject),
       ]
     : [Promise.resolve(Object.fromEntries(AGENCY_RECORD_TABLES.map((table) => [table, []])) as ExportTables)]
   const parts = await Promise.all([...personal, ...records])
@@ -95,6 +99,7 @@ type ArchiveFile = { path: string; key: string }
  *   csv/{table}.csv                one RFC 4180 CSV per table with rows
  *   files/avatar.webp              the 256 px avatar, if any
  *   files/members/{id}/avatar.webp each colleague's, in an export of the whole agency
+ *   files/logos/{agencyId}.webp    the agency's logo (its largest size), if any
  *   files/properties/{title}-{id}/photos/{nn}-{id}.jpg      each photo's original
  *   files/properties/{title}-{id}/documents/{file name}     each document as uploaded
  */
@@ -109,6 +114,9 @@ export async function createExportArchive(who: ExportSubject | string, storage: 
   for (const { userId, avatarId } of avatars.reverse()) {
     const path = userId === subject.memberId ? 'files/avatar.webp' : `files/members/${userId}/avatar.webp`
     files.unshift({ path, key: largestAvatarKey(userId, avatarId) })
+  }
+  for (const agency of tables.agencies ?? []) {
+    if (typeof agency.id === 'string' && typeof agency.logoId === 'string') files.push({ path: `files/logos/${agency.id}.webp`, key: largestLogoKey(agency.id, agency.logoId) })
   }
 
   const exportedAt = new Date()
@@ -196,8 +204,8 @@ const README = `BrokerVault data export
 data.json       Everything in your account, table by table ("tables"): your account (e-mail,
                 created), profile, subscription, properties, photos, documents, clients,
                 shortlists, share links, client feedback, deals, notes, activity,
-                viewings (with the clients' ratings), tasks and calendar feed, the agency,
-                its members and its audit log. An owner's or admin's export holds the whole
+                viewings (with the clients' ratings), tasks and calendar feed, leads, the
+                agency, its members and its audit log. An owner's or admin's export holds the whole
                 agency: every member's records and profile. An agent's holds their own
                 account, profile, activity, notes and audit lines, not the agency's records.
                 "missingFiles" lists any file storage could not find (normally empty).
@@ -208,6 +216,7 @@ csv/            The same tables as CSV files (RFC 4180, UTF-8, comma-separated),
 files/          Your avatar (and each colleague's in files/members/), each photo's original
                 and each document, by property. The
                 exportPath column of property_photos and property_documents names each file.
+                files/logos/ holds the agency's logo, by the agency's id.
 
 Not included: your password (only a hash is kept, and never exported), sign-in sessions,
 your two-factor key and recovery codes, and the anonymous daily view records of share links (each share has its view count).

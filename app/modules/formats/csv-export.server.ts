@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { neutraliseCsvCell } from '#app/lib/csv-cells.ts'
-import { recordMemberAudit } from '#app/modules/agencies/audit.server.ts'
+import { recordAudit } from '#app/modules/agencies/audit.server.ts'
 import { clientBatches } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
 import { propertyBatches } from '#app/modules/properties/bulk.server.ts'
@@ -8,6 +8,7 @@ import type { PropertyFilters } from '#app/modules/properties/filters.ts'
 import { CLIENT_COLUMNS } from './client-columns.ts'
 import type { Column } from './property-columns.ts'
 import { PROPERTY_COLUMNS } from './property-columns.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 // RFC 4180 with CRLF; a UTF-8 byte order mark so that Excel reads accents right (our import
 // skips it). Dates as ISO 8601 (csv-stringify would write epoch milliseconds). Text a
@@ -46,19 +47,19 @@ function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>):
   })
 }
 
-export function propertiesCsv(brokerId: string, filters: PropertyFilters) {
-  return csvStream(PROPERTY_COLUMNS, propertyBatches(brokerId, filters))
+export function propertiesCsv(scope: Scope, filters: PropertyFilters) {
+  return csvStream(PROPERTY_COLUMNS, propertyBatches(scope, filters))
 }
 
-export function clientsCsv(brokerId: string, filters: ClientFilters) {
-  return csvStream(CLIENT_COLUMNS, clientBatches(brokerId, filters))
+export function clientsCsv(scope: Scope, filters: ClientFilters) {
+  return csvStream(CLIENT_COLUMNS, clientBatches(scope, filters))
 }
 
 /**
  * A line of the agency's audit log for records taken out of the app as a file (CSV, vCard): the
  * lists' exports, like "Export my data", say who exported what and when.
  */
-export async function noteListExport(brokerId: string, what: 'properties' | 'clients', format: 'CSV' | 'vCard', selected: number | null) {
+export async function noteListExport(scope: Scope, what: 'properties' | 'clients', format: 'CSV' | 'vCard', selected: number | null) {
   const which = selected === null ? `${what} (the list's filters)` : `${selected} selected ${what}`
-  await recordMemberAudit(brokerId, { action: 'list_exported', objectType: 'export', summary: `Exported ${which} as ${format}` })
+  await recordAudit(scope, { action: 'list_exported', objectType: 'export', summary: `Exported ${which} as ${format}` })
 }

@@ -28,6 +28,8 @@ const FILTER_FIELDS = {
 export type PropertyFilters = { [K in keyof typeof FILTER_FIELDS]: z.output<(typeof FILTER_FIELDS)[K]> } & {
   /** Only these properties (a bulk export of ticked rows); not a list filter of its own. */
   ids?: readonly string[]
+  /** Only those assigned to this member ("Mine", or a member an owner or admin picks); the route reads it. */
+  assignedTo?: string
 }
 
 /** Reads the filters from the query string (see parseQueryFields); min > max is reported too. */

@@ -1,4 +1,8 @@
-import { orNotFound } from '#app/lib/http.ts'
+import { badRequest, orNotFound } from '#app/lib/http.ts'
+import { readForm } from '#app/http/form-body.server.ts'
+import { handleAssignmentIntent, loadAssignment } from '#app/http/assignment-forms.server.ts'
+import { loadTeam } from '#app/http/team.server.ts'
+import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
 import { Link } from 'react-router'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
@@ -20,17 +24,28 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${
 
 /** The broker's view of a shortlist: the items, what the client said about each, the share links. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
-  const [items, feedback, sharePanel] = await Promise.all([
-    listListingItems(user.id, client.id),
-    listListingFeedback(user.id, client.id),
-    listSharesForClientListing(user.id, client.id),
+  const auth = requireAuth(context)
+  const { scope } = auth
+  const client = orNotFound(await findOwnedClient(scope, params.clientId))
+  const [items, feedback, sharePanel, team] = await Promise.all([
+    listListingItems(scope, client.id),
+    listListingFeedback(scope, client.id),
+    listSharesForClientListing(scope, client.id),
+    loadTeam(auth),
   ])
-  return { client, items, feedback, sharePanel }
+  // A shortlist is its client's: shared with colleagues together with the client (issue 26).
+  return { client, items, feedback, sharePanel, assignment: await loadAssignment(team, 'client', client) }
 }
 
-export default function ClientListingPage({ loaderData: d }: Route.ComponentProps) {
+/** The shortlist's "Share with a colleague" (the client's own sharing); any other form is a 400. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const auth = requireAuth(context)
+  const client = orNotFound(await findOwnedClient(auth.scope, params.clientId))
+  const form = await readForm(request)
+  return (await handleAssignmentIntent(context, auth, form, { kind: 'client', id: client.id }, `/client/${client.id}/listing`)) ?? badRequest('Unknown action.')
+}
+
+export default function ClientListingPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const base = `/client/${d.client.id}`
   return (
     <>
@@ -52,7 +67,10 @@ export default function ClientListingPage({ loaderData: d }: Route.ComponentProp
             <ShortlistItems items={d.items} feedback={d.feedback} clientName={d.client.fullName} base={base} />
           )}
         </div>
-        <ShareLinks {...d.sharePanel} redirectTo={`${base}/listing`} />
+        <div className="space-y-4">
+          <ShareLinks {...d.sharePanel} redirectTo={`${base}/listing`} />
+          <AssignmentCard view={d.assignment} state={assignmentStateOf(actionData)} recordId={d.client.id} />
+        </div>
       </div>
     </>
   )

@@ -38,28 +38,35 @@ import { handleAgendaIntent } from './agenda-actions.server.ts'
 import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
 import { getAlertState, stopAlerts, turnOnAlerts } from '#app/modules/alerts/subscriptions.server.ts'
 import { AlertCard } from '#app/ui/alert-card.tsx'
+import { handleAssignmentIntent, loadAssignment, loadTaskAssignments } from '#app/http/assignment-forms.server.ts'
+import { loadTeam } from '#app/http/team.server.ts'
+import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await getClient(user.id, params.id))
-  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts, shortlist] = await Promise.all([
-    findMatchingProperties(user.id, client),
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const client = orNotFound(await getClient(scope, params.id))
+  const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts, shortlist, team] = await Promise.all([
+    findMatchingProperties(scope, client),
     // No statement when the client gave no budget: then no currency is left out.
-    countOtherCurrencyFits(user.id, client),
-    listClientDeals(user.id, client.id),
-    listPropertyOptions(user.id),
-    listComments(user.id, 'client', client.id),
-    listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
-    loadViewingRows(user.id, { clientId: client.id }, user),
-    loadTaskRows(user.id, 'client', client.id, user),
-    getAlertState(user.id, client),
-    getListingOrder(user.id, client.id),
+    countOtherCurrencyFits(scope, client),
+    listClientDeals(scope, client.id),
+    listPropertyOptions(scope),
+    listComments(scope, 'client', client.id),
+    listActivity(scope, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
+    loadViewingRows(scope, { clientId: client.id }, user),
+    loadTaskRows(scope, 'client', client.id, user),
+    getAlertState(scope, client),
+    getListingOrder(scope, client.id),
+    loadTeam(auth),
   ])
   const listed = new Set(shortlist.propertyIds)
   const matchRows = matches.map((p) => ({ ...p, onShortlist: listed.has(p.id) }))
-  return { client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts }
+  // An agency of several: who has the client, who it is shared with, and each task's (issue 26).
+  const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'client', client), loadTaskAssignments(team, tasks)])
+  return { client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts, assignment, taskTeam, names: team?.names ?? null }
 }
 
 // The stage form, the alert forms and a match's "Add to shortlist"; the union makes any other intent a 400.
@@ -72,13 +79,16 @@ const ClientActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await getClient(user.id, params.id))
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const client = orNotFound(await getClient(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/client/${client.id}`, { clientId: client.id })
   if (agenda) return agenda
+  const assignment = await handleAssignmentIntent(context, auth, form, { kind: 'client', id: client.id }, `/client/${client.id}`)
+  if (assignment) return assignment
   // Ownership first: another broker's property is a 404 whatever else the form holds.
-  await requireOwnedFormIds(user.id, [['property', form.get('propertyId')]])
+  await requireOwnedFormIds(scope, [['property', form.get('propertyId')]])
   const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) {
     if (form.get('intent') === 'shortlist-add') return data({ matchError: 'Choose a property.' }, { status: 400 })
@@ -87,14 +97,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   }
   if (parsed.data.intent === 'alerts-on') {
-    const result = orNotFound(await turnOnAlerts(user.id, client.id, parsed.data.consent === 'yes'))
+    const result = orNotFound(await turnOnAlerts(scope, client.id, parsed.data.consent === 'yes'))
     if (!result.ok) return data({ alertError: result.message }, { status: 400 })
     setFlash(context, { kind: 'success', message: 'Property alerts are on.' })
     throw redirect(`/client/${client.id}`)
   }
   if (parsed.data.intent === 'shortlist-add') {
     // Straight from the matches (issue 25): the same add as the shortlist editor's.
-    const added = orNotFound(await addListingItem(user.id, client.id, parsed.data.propertyId))
+    const added = orNotFound(await addListingItem(scope, client.id, parsed.data.propertyId))
     if (added.status === 'full') return data({ matchError: `A shortlist holds at most ${MAX_LISTING_ITEMS} properties. Remove one first.`, propertyId: parsed.data.propertyId }, { status: 400 })
     setFlash(context, {
       kind: added.status === 'added' ? 'success' : 'info',
@@ -103,16 +113,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/client/${client.id}#match-${parsed.data.propertyId}`)
   }
   if (parsed.data.intent === 'alerts-off') {
-    orNotFound(await stopAlerts(user.id, client.id))
+    orNotFound(await stopAlerts(scope, client.id))
     setFlash(context, { kind: 'success', message: 'Property alerts are off.' })
     throw redirect(`/client/${client.id}`)
   }
   if (parsed.data.intent === 'delete') {
-    orNotFound(await deleteClient(user.id, client.id))
+    // A colleague the client is shared with works on it, but does not delete it.
+    if (orNotFound(await deleteClient(scope, client.id)) === 'forbidden') throw data('Forbidden', { status: 403 })
     setFlash(context, { kind: 'success', message: `Moved ${client.fullName} to the trash. Restore them from the Trash within 30 days.`, restore: { kind: 'client', id: client.id } })
     throw redirect('/clients')
   }
-  orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
+  orNotFound(await changeClientStage(scope, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
   throw redirect(`/client/${client.id}`)
 }
@@ -144,9 +155,10 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
   const { numbers } = useFormats()
   const requirements = describeRequirements(c, numbers)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
-  const stageError = actionData && 'error' in actionData ? actionData.error : null
+  const stageError = actionData && 'error' in actionData && !('assignmentIntent' in actionData) ? actionData.error : null
   const matchError = actionData && 'matchError' in actionData ? (actionData as { matchError: string; propertyId?: string }) : null
   const deleteError = actionData && 'deleteError' in actionData ? actionData.deleteError : null
+  const assignmentState = assignmentStateOf(actionData)
   return (
     <>
       <PageHeader title={c.fullName}>
@@ -215,12 +227,13 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               </div>
             </details>
           </Card>
-          <ViewingPanel viewings={loaderData.viewings} choose="property" options={propertyOptions.map((p) => ({ id: p.id, label: p.title }))} state={agendaState} timeZone={loaderData.timeZone} />
-          <TaskPanel tasks={loaderData.tasks} state={agendaState} />
-          <CommentThread subject="client" id={c.id} comments={comments} redirectTo={here} />
+          <ViewingPanel viewings={loaderData.viewings} choose="property" options={propertyOptions.map((p) => ({ id: p.id, label: p.title }))} state={agendaState} timeZone={loaderData.timeZone} names={loaderData.names} />
+          <TaskPanel tasks={loaderData.tasks} state={agendaState} team={loaderData.taskTeam} assignmentState={assignmentState} />
+          <CommentThread subject="client" id={c.id} comments={comments} redirectTo={here} seenByColleagues={Boolean(loaderData.names)} />
           <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
         <div className="space-y-4">
+          <AssignmentCard view={loaderData.assignment} state={assignmentState} recordId={c.id} />
           <Card title="Stage">
             <Form method="post" className="flex gap-2">
               <label htmlFor="stage" className="sr-only">Stage</label>

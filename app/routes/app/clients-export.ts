@@ -7,12 +7,12 @@ import type { Route } from './+types/clients-export'
 
 /** GET /clients/export.csv?<the list's filters>: the broker's matching clients, streamed (`ids=…`: only those). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const params = new URL(request.url).searchParams
   const { filters, errors } = parseClientFilters(params)
   const problems = Object.values(errors)
   if (problems.length) throw data(problems.join(' '), { status: 400 })
   const ids = selectionOf(params)
-  await noteListExport(user.id, 'clients', 'CSV', ids ? ids.length : null)
-  return csvDownload(clientsCsv(user.id, { ...filters, ids }), ids ? 'clients-selected' : 'clients')
+  await noteListExport(scope, 'clients', 'CSV', ids ? ids.length : null)
+  return csvDownload(clientsCsv(scope, { ...filters, ids }), ids ? 'clients-selected' : 'clients')
 }

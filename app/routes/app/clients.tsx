@@ -16,30 +16,35 @@ import { EmptyState, PageHeader } from '#app/ui/page.tsx'
 import { Pagination } from '#app/ui/pagination.tsx'
 import type { Route } from './+types/clients'
 import { CLIENT_KINDS, CLIENT_STAGES } from '#db/reference.ts'
+import { ASSIGNED_PARAM, assignedFilterView, loadTeam, readAssignedFilter, teamForList } from '#app/http/team.server.ts'
+import { AssignedFilter, KeepAssigned } from '#app/ui/assigned-filter.tsx'
+import { BulkAssign } from '#app/ui/bulk-assign.tsx'
 
 const CLIENT_FILTER_NAMES = ['q', 'stage', 'kind', 'tags'] as const
 
 export const meta: Route.MetaFunction = () => [{ title: 'Clients · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+  const auth = requireAuth(context)
   const url = new URL(request.url)
   const { filters, errors } = parseClientFilters(url.searchParams)
-  const list = await listClients(user.id, filters)
-  const filtered = CLIENT_FILTER_NAMES.some((k) => url.searchParams.get(k))
+  // An agency of several: an agent's own clients by default, the agency's for owners and admins (issue 26).
+  const team = await loadTeam(auth)
+  const assigned = readAssignedFilter(url, team, 'clients')
+  const list = await listClients(auth.scope, { ...filters, assignedTo: assigned?.assignedTo })
+  const filtered = [...CLIENT_FILTER_NAMES, ASSIGNED_PARAM].some((k) => url.searchParams.get(k))
   return data(
-    { ...list, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search },
-    { status: Object.keys(errors).length ? 400 : 200 },
+    { ...list, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search, team: teamForList(team), assigned: assignedFilterView(team, assigned) },
+    { status: Object.keys(errors).length || assigned?.error ? 400 : 200 },
   )
 }
 
 /** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
   const form = await readForm(request)
   if (!isClientBulkIntent(form.get('intent'))) badRequest('Unknown action.')
   const url = new URL(request.url)
-  return handleClientBulk(context, user, form, `${url.pathname}${url.search}`)
+  return handleClientBulk(context, form, `${url.pathname}${url.search}`)
 }
 
 const BULK_FORM = 'bulk-clients'
@@ -72,6 +77,7 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
           <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
         </div>
       </PageHeader>
+      <AssignedFilter view={d.assigned} action="/clients" search={d.search} />
       {step?.step === 'delete' ? (
         <ConfirmDelete
           title={`Move ${countOf(step.selected.length, 'client', 'clients')} to the trash?`}
@@ -86,6 +92,7 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
       ) : null}
       <FilterPanel activeCount={countActiveFilters(values, CLIENT_FILTER_NAMES)}>
         <Form method="get" action="/clients" role="search" aria-label="Filter clients" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+          <KeepAssigned search={d.search} />
           <div className="col-span-2">
             <label htmlFor="f-q" className="block text-xs font-medium text-muted">Search</label>
             <input id="f-q" name="q" type="search" defaultValue={values.get('q') ?? ''} placeholder="Name, e-mail, phone, notes…" className="mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5" />
@@ -121,6 +128,7 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
                 <SubmitButton name="intent" value="bulk-stage" variant="secondary" pendingText="Saving...">Set stage</SubmitButton>
               </div>
             </div>
+            {d.team?.canAssign ? <BulkAssign formId={BULK_FORM} members={d.team.members} state={refusal} /> : null}
             <Button type="submit" name="intent" value="bulk-export" variant="secondary" onClick={(event) => downloadTicked(event, '/clients/export.csv')}>Export CSV</Button>
             <Button type="submit" name="intent" value="bulk-vcard" variant="secondary" onClick={(event) => downloadTicked(event, '/clients/export.vcf')}>Export vCard</Button>
             <SubmitButton id="bulk-delete" name="intent" value="bulk-delete" variant="danger" pendingText="Loading...">Delete…</SubmitButton>
@@ -134,7 +142,10 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
                     <span className="font-medium">{c.fullName}</span>
                     <span className="block text-sm text-muted">{[c.email, c.phone].filter(Boolean).join(' · ')}</span>
                   </span>
-                  <span className="text-sm text-muted">{`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}`}</span>
+                  <span className="text-sm text-muted">
+                    {`${CLIENT_LABELS[c.kind]} · ${CLIENT_LABELS[c.stage]}`}
+                    {d.team ? <span className="block text-xs" data-testid="assignee">{`Assigned to ${d.team.names[c.assigneeId] ?? 'a former member'}`}</span> : null}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -21,19 +21,26 @@ import { readForm } from '#app/http/form-body.server.ts'
 import { TaskPanel } from '#app/ui/task-panel.tsx'
 import { handleAgendaIntent } from './agenda-actions.server.ts'
 import { loadTaskRows } from './agenda-panels.server.ts'
+import { handleAssignmentIntent, loadAssignment, loadTaskAssignments } from '#app/http/assignment-forms.server.ts'
+import { loadTeam } from '#app/http/team.server.ts'
+import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.title ?? 'Deal'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const deal = orNotFound(await getDeal(user.id, params.id))
-  const [comments, activity, tasks, followOns] = await Promise.all([
-    listComments(user.id, 'deal', deal.id),
-    listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
-    loadTaskRows(user.id, 'deal', deal.id, user),
-    dealFollowOns(user.id, [deal]),
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const deal = orNotFound(await getDeal(scope, params.id))
+  const [comments, activity, tasks, followOns, team] = await Promise.all([
+    listComments(scope, 'deal', deal.id),
+    listActivity(scope, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
+    loadTaskRows(scope, 'deal', deal.id, user),
+    dealFollowOns(scope, [deal]),
+    loadTeam(auth),
   ])
-  return { deal, comments, activity, tasks, followOn: followOns[deal.id] }
+  // An agency of several: who has the deal, who it is shared with, and each task's (issue 26).
+  const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'deal', deal), loadTaskAssignments(team, tasks)])
+  return { deal, comments, activity, tasks, followOn: followOns[deal.id], assignment, taskTeam, team: Boolean(team) }
 }
 
 const DealActionSchema = z.discriminatedUnion('intent', [
@@ -42,21 +49,24 @@ const DealActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const auth = requireAuth(context)
+  const { scope, user } = auth
   // Ownership first: a foreign or malformed id is a 404 whatever the form holds.
-  const deal = orNotFound(await getDeal(user.id, params.id))
+  const deal = orNotFound(await getDeal(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/deal/${deal.id}`, { dealId: deal.id })
   if (agenda) return agenda
+  const assignment = await handleAssignmentIntent(context, auth, form, { kind: 'deal', id: deal.id }, `/deal/${deal.id}`)
+  if (assignment) return assignment
   const submission = parseIntentSubmission(form, DealActionSchema)
   // The page's own deal: a dealId field in the form is ignored.
-  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, scope, form, deal.id, `/deal/${deal.id}`)
   if (submission.status !== 'success') {
     return data({ intent: 'update' as const, result: submission.reply() }, { status: 400 })
   }
   if (submission.value.intent !== 'update') throw new Error('unreachable: move is handled above')
   const { intent: _intent, ...changes } = submission.value
-  orNotFound(await updateDeal(user.id, deal.id, changes))
+  orNotFound(await updateDeal(scope, deal.id, changes))
   setFlash(context, { kind: 'success', message: 'Deal saved.' })
   throw redirect(`/deal/${deal.id}`)
 }
@@ -66,6 +76,7 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
   const path = `/deal/${deal.id}`
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
   const dealAction = actionData && 'intent' in actionData ? actionData : undefined
+  const assignmentState = assignmentStateOf(actionData)
   const { numbers, clock } = useFormats()
   return (
     <>
@@ -107,11 +118,12 @@ export default function DealPage({ loaderData: d, actionData }: Route.ComponentP
           </Card>
         </div>
         <div className="space-y-4">
+          <AssignmentCard view={d.assignment} state={assignmentState} recordId={deal.id} />
           <Card title="Stage">
             <MoveDealForm dealId={deal.id} stage={deal.stage} error={dealAction?.intent === 'move' ? dealAction.error : null} followOn={d.followOn} />
           </Card>
-          <TaskPanel tasks={d.tasks} state={agendaState} />
-          <CommentThread subject="deal" id={deal.id} comments={d.comments} redirectTo={path} />
+          <TaskPanel tasks={d.tasks} state={agendaState} team={d.taskTeam} assignmentState={assignmentState} />
+          <CommentThread subject="deal" id={deal.id} comments={d.comments} redirectTo={path} seenByColleagues={d.team} />
           <ActivityFeed items={d.activity.items} nextCursor={d.activity.nextCursor} basePath={path} />
         </div>
       </div>

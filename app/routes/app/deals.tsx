@@ -22,18 +22,29 @@ import { handleMoveDeal, MoveDealIntentSchema } from './deal-move.server.ts'
 import type { Route } from './+types/deals'
 import { readForm } from '#app/http/form-body.server.ts'
 import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
+import { assignedFilterView, loadTeam, readAssignedFilter } from '#app/http/team.server.ts'
+import { AssignedFilter } from '#app/ui/assigned-filter.tsx'
+import { AssigneeLine } from '#app/ui/assignment-card.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const auth = requireAuth(context)
+  const { scope } = auth
+  // An agency of several: an agent's own deals by default, the agency's for owners and admins (issue 26).
+  const url = new URL(request.url)
+  const team = await loadTeam(auth)
+  const assigned = readAssignedFilter(url, team, 'deals')
   const [columns, clients, properties] = await Promise.all([
-    listDealsByStage(user.id),
-    listClientOptions(user.id),
-    listPropertyOptions(user.id),
+    listDealsByStage(scope, { assignedTo: assigned?.assignedTo }),
+    listClientOptions(scope),
+    listPropertyOptions(scope),
   ])
-  const followOns = await dealFollowOns(user.id, columns.flatMap((column) => column.deals))
-  return { columns, summary: summarizeBoard(columns), clients, properties, followOns }
+  const followOns = await dealFollowOns(scope, columns.flatMap((column) => column.deals))
+  return data(
+    { columns, summary: summarizeBoard(columns), clients, properties, followOns, names: team?.names ?? null, assigned: assignedFilterView(team, assigned), search: url.search },
+    { status: assigned?.error ? 400 : 200 },
+  )
 }
 
 const DealsActionSchema = z.discriminatedUnion('intent', [
@@ -43,12 +54,12 @@ const DealsActionSchema = z.discriminatedUnion('intent', [
 
 // Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealsActionSchema)
-  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, scope, form, form.get('dealId'), `/deals${new URL(request.url).search}`)
   // Ownership first: another broker's client or property is a 404 whatever else is wrong.
-  await requireOwnedFormIds(user.id, [
+  await requireOwnedFormIds(scope, [
     ['client', form.get('clientId')],
     ['property', form.get('propertyId')],
   ])
@@ -57,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.value.intent !== 'create') throw new Error('unreachable: move is handled above')
   const { redirectTo, intent: _intent, ...deal } = submission.value
-  const created = orNotFound(await createDeal(user.id, deal))
+  const created = orNotFound(await createDeal(scope, deal))
   setFlash(context, { kind: 'success', message: `Deal ${deal.title} created.` })
   throw redirect(safeRedirectPath(redirectTo, `/deal/${created.id}`))
 }
@@ -74,6 +85,7 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
           <BoardTotal label="Won" commissionLabel="commission" total={d.summary.won} testId="pipeline-won" />
         </div>
       </PageHeader>
+      <AssignedFilter view={d.assigned} action="/deals" search={d.search} />
       <details open={Boolean(createResult) || dealCount === 0} className="mb-6 rounded-xl border border-line bg-surface p-4">
         <summary className="cursor-pointer font-semibold">New deal</summary>
         <div className="mt-4">
@@ -85,7 +97,7 @@ export default function DealsPage({ loaderData: d, actionData }: Route.Component
           <p>Every deal starts as a lead. Move it across the stages as it progresses, up to closed – won or lost.</p>
         </EmptyState>
       ) : (
-        <Board columns={d.columns} moveError={moveError} followOns={d.followOns} />
+        <Board columns={d.columns} moveError={moveError} followOns={d.followOns} names={d.names} />
       )}
     </>
   )
@@ -101,7 +113,18 @@ type MoveTo = ((dealId: string, stage: DealStage, focusHandle?: boolean) => void
  * The stages side by side. Once the app runs, a card drags to another stage, and its grip moves
  * it a stage left or right with the arrow keys; each posts the card's Move form's intent=move.
  */
-function Board({ columns, moveError, followOns }: { columns: BoardColumn[]; moveError?: { dealId: string; error: string }; followOns: Record<string, DealFollowOn> }) {
+function Board({
+  columns,
+  moveError,
+  followOns,
+  names,
+}: {
+  columns: BoardColumn[]
+  moveError?: { dealId: string; error: string }
+  followOns: Record<string, DealFollowOn>
+  /** Members' names in an agency of several: each card says who the deal is assigned to. */
+  names: Record<string, string> | null
+}) {
   const hydrated = useHydrated()
   const submit = useSubmit()
   const focusAfterMove = useFocusAfterMove()
@@ -121,7 +144,7 @@ function Board({ columns, moveError, followOns }: { columns: BoardColumn[]; move
       {/* Three columns at most: six at 1280 px left each card 125 px, too narrow for the stage select. */}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {columns.map((column) => (
-          <StageColumn key={column.stage} column={column} moveError={moveError} moveTo={moveTo} followOns={followOns} />
+          <StageColumn key={column.stage} column={column} moveError={moveError} moveTo={moveTo} followOns={followOns} names={names} />
         ))}
       </div>
     </>
@@ -153,11 +176,13 @@ function StageColumn({
   moveError,
   moveTo,
   followOns,
+  names,
 }: {
   column: BoardColumn
   moveError?: { dealId: string; error: string }
   moveTo: MoveTo
   followOns: Record<string, DealFollowOn>
+  names: Record<string, string> | null
 }) {
   const headingId = `stage-${column.stage}-title`
   const { numbers } = useFormats()
@@ -184,7 +209,7 @@ function StageColumn({
         <ul className="space-y-3">
           {column.deals.map((deal) => (
             <li key={deal.id}>
-              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} moveTo={moveTo} followOn={followOns[deal.id]} />
+              <DealCard deal={deal} error={moveError?.dealId === deal.id ? moveError.error : null} moveTo={moveTo} followOn={followOns[deal.id]} assignee={names ? (names[deal.assigneeId] ?? 'a former member') : null} />
             </li>
           ))}
         </ul>
@@ -201,7 +226,7 @@ function neighbourStage(stage: DealStage, step: -1 | 1): DealStage | null {
   return DEAL_STAGES[DEAL_STAGES.indexOf(stage) + step] ?? null
 }
 
-function DealCard({ deal, error, moveTo, followOn }: { deal: BoardDeal; error: string | null; moveTo: MoveTo; followOn?: DealFollowOn }) {
+function DealCard({ deal, error, moveTo, followOn, assignee }: { deal: BoardDeal; error: string | null; moveTo: MoveTo; followOn?: DealFollowOn; assignee: string | null }) {
   const { numbers, clock } = useFormats()
   const stepTo = (step: -1 | 1) => () => {
     const stage = neighbourStage(deal.stage, step)
@@ -237,6 +262,7 @@ function DealCard({ deal, error, moveTo, followOn }: { deal: BoardDeal; error: s
       ) : null}
       <p className="mt-1">{formatDealValue(deal.value, deal.currency, numbers)}</p>
       {deal.expectedCloseDate ? <p className="text-xs text-muted">{`Expected close: ${formatCalendarDay(deal.expectedCloseDate, clock)}`}</p> : null}
+      <AssigneeLine name={assignee} />
       <MoveDealForm dealId={deal.id} stage={deal.stage} error={error} followOn={followOn} />
     </article>
   )

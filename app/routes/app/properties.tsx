@@ -17,31 +17,37 @@ import { Pagination } from '#app/ui/pagination.tsx'
 import { PropertyCard } from '#app/ui/property-card.tsx'
 import { PropertyFilters } from '#app/ui/property-filters.tsx'
 import type { Route } from './+types/properties'
+import { assignedFilterView, loadTeam, readAssignedFilter, teamForList } from '#app/http/team.server.ts'
+import { AssignedFilter, KeepAssigned } from '#app/ui/assigned-filter.tsx'
+import { BulkAssign } from '#app/ui/bulk-assign.tsx'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Properties · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, subscription } = requireAuth(context)
+  const auth = requireAuth(context)
+  const { scope, subscription } = auth
   const url = new URL(request.url)
   const { filters, errors } = parsePropertyFilters(url.searchParams)
+  // An agency of several: the agency's stock by default, or "Mine" or one member's (issue 26).
+  const team = await loadTeam(auth)
+  const assigned = readAssignedFilter(url, team, 'properties')
   const [list, usage] = await Promise.all([
-    listProperties(user.id, filters),
-    getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']),
+    listProperties(scope, { ...filters, assignedTo: assigned?.assignedTo }),
+    getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']),
   ])
   const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'sort' && url.searchParams.get(k))
   return data(
-    { ...list, usage, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search },
-    { status: Object.keys(errors).length ? 400 : 200 },
+    { ...list, usage, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search, team: teamForList(team), assigned: assignedFilterView(team, assigned) },
+    { status: Object.keys(errors).length || assigned?.error ? 400 : 200 },
   )
 }
 
 /** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
   const form = await readForm(request)
   if (!isPropertyBulkIntent(form.get('intent'))) badRequest('Unknown action.')
   const url = new URL(request.url)
-  return handlePropertyBulk(context, user, form, `${url.pathname}${url.search}`)
+  return handlePropertyBulk(context, form, `${url.pathname}${url.search}`)
 }
 
 const BULK_FORM = 'bulk-properties'
@@ -78,7 +84,12 @@ export default function PropertiesPage({ loaderData: d, actionData }: Route.Comp
         </ConfirmDelete>
       ) : null}
       {step?.step === 'shortlist' ? <ShortlistStep step={step} cancelHref={here} /> : null}
-      {d.usage.count > 0 ? <PropertyFilters values={new URLSearchParams(d.search)} errors={d.errors} action="/properties" /> : null}
+      <AssignedFilter view={d.assigned} action="/properties" search={d.search} />
+      {d.usage.count > 0 ? (
+        <PropertyFilters values={new URLSearchParams(d.search)} errors={d.errors} action="/properties">
+          <KeepAssigned search={d.search} />
+        </PropertyFilters>
+      ) : null}
       {d.items.length === 0 ? (
         d.filtered ? (
           <EmptyState title="No properties match these filters">
@@ -104,6 +115,7 @@ export default function PropertiesPage({ loaderData: d, actionData }: Route.Comp
                 <SubmitButton name="intent" value="bulk-status" variant="secondary" pendingText="Saving...">Set status</SubmitButton>
               </div>
             </div>
+            {d.team?.canAssign ? <BulkAssign formId={BULK_FORM} members={d.team.members} state={refusal} /> : null}
             <SubmitButton name="intent" value="bulk-shortlist" variant="secondary" pendingText="Loading...">Add to a shortlist…</SubmitButton>
             <Button type="submit" name="intent" value="bulk-export" variant="secondary" onClick={(event) => downloadTicked(event, '/properties/export.csv')}>Export CSV</Button>
             <SubmitButton id="bulk-delete" name="intent" value="bulk-delete" variant="danger" pendingText="Loading...">Delete…</SubmitButton>
@@ -112,7 +124,7 @@ export default function PropertiesPage({ loaderData: d, actionData }: Route.Comp
             {d.items.map((p, i) => (
               <li key={p.id} className="relative">
                 <SelectBox formId={BULK_FORM} id={p.id} name={p.title} checked={ticked.has(p.id)} className="absolute left-2 top-2 z-10 border border-line bg-surface/90" />
-                <PropertyCard property={p} href={`/property/${p.id}`} eager={i < 4} />
+                <PropertyCard property={p} href={`/property/${p.id}`} eager={i < 4} assignee={d.team?.names[p.assigneeId]} />
               </li>
             ))}
           </ul>

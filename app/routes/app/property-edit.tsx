@@ -13,30 +13,31 @@ import { PropertyForm } from '#app/ui/property-form.tsx'
 import type { Route } from './+types/property-edit'
 import { readForm } from '#app/http/form-body.server.ts'
 import { scheduleAlertRun } from '#app/modules/alerts/schedule.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 // Serves both /property/{id}/edit and /property/edit/{id} (the seed's two readings); both stay
 // reachable with an expired trial.
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.property.title ?? 'property'} · BrokerVault` }]
 
 /** A colleague's listing the member sees but may not change: 403 (its assigned agent and admins may). */
-async function refuseUnlessChangeable(memberId: string, propertyId: string) {
-  if (!(await findChangeableProperty(memberId, propertyId))) throw data('Forbidden', { status: 403 })
+async function refuseUnlessChangeable(scope: Scope, propertyId: string) {
+  if (!(await findChangeableProperty(scope, propertyId))) throw data('Forbidden', { status: 403 })
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
-  await refuseUnlessChangeable(user.id, property.id)
+  const { scope } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
+  await refuseUnlessChangeable(scope, property.id)
   return { property: { id: property.id, title: property.title, category: property.category }, defaults: toFormDefaults(property) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
-  await refuseUnlessChangeable(user.id, property.id)
+  const { scope, user } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
+  await refuseUnlessChangeable(scope, property.id)
   const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(property.category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  orNotFound(await updateProperty(user.id, property.id, submission.value))
+  orNotFound(await updateProperty(scope, property.id, submission.value))
   // A new price or a status made active may be news to clients with alerts.
   await scheduleAlertRun(user.id)
   setFlash(context, { kind: 'success', message: 'Property saved.' })

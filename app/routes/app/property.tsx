@@ -30,24 +30,31 @@ import { TaskPanel } from '#app/ui/task-panel.tsx'
 import { ViewingPanel } from '#app/ui/viewing-panel.tsx'
 import { handleAgendaIntent } from './agenda-actions.server.ts'
 import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
+import { handleAssignmentIntent, loadAssignment, loadTaskAssignments } from '#app/http/assignment-forms.server.ts'
+import { loadTeam } from '#app/http/team.server.ts'
+import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
-  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions] = await Promise.all([
-    listPhotos(user.id, property.id),
-    listDocuments(user.id, property.id),
-    listComments(user.id, 'property', property.id),
-    listActivity(user.id, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
-    listSharesForProperty(user.id, property.id),
-    loadViewingRows(user.id, { propertyId: property.id }, user),
-    loadTaskRows(user.id, 'property', property.id, user),
-    listClientOptions(user.id),
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const property = orNotFound(await getProperty(scope, params.id))
+  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions, team] = await Promise.all([
+    listPhotos(scope, property.id),
+    listDocuments(scope, property.id),
+    listComments(scope, 'property', property.id),
+    listActivity(scope, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
+    listSharesForProperty(scope, property.id),
+    loadViewingRows(scope, { propertyId: property.id }, user),
+    loadTaskRows(scope, 'property', property.id, user),
+    listClientOptions(scope),
+    loadTeam(auth),
   ])
   const clients = clientOptions.map((c) => ({ id: c.id, label: c.fullName }))
-  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone }
+  // An agency of several: who the listing is assigned to, and each task's (issue 26).
+  const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'property', property), loadTaskAssignments(team, tasks)])
+  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone, assignment, taskTeam, names: team?.names ?? null }
 }
 
 const PropertyActionSchema = z.discriminatedUnion('intent', [
@@ -57,11 +64,14 @@ const PropertyActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const property = orNotFound(await getProperty(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/property/${property.id}`, { propertyId: property.id })
   if (agenda) return agenda
+  const assignment = await handleAssignmentIntent(context, auth, form, { kind: 'property', id: property.id }, `/property/${property.id}`)
+  if (assignment) return assignment
   const submission = parseIntentSubmission(form, PropertyActionSchema)
   if (submission.status !== 'success') {
     switch (submission.payload.intent) {
@@ -76,17 +86,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const value = submission.value
   switch (value.intent) {
     case 'status': {
-      orNotFound(await changePropertyStatus(user.id, property.id, value.status))
+      orNotFound(await changePropertyStatus(scope, property.id, value.status))
       setFlash(context, { kind: 'success', message: `Status set to ${label(value.status)}.` })
       throw redirect(`/property/${property.id}`)
     }
     case 'notes': {
-      orNotFound(await updatePrivateNotes(user.id, property.id, value.privateNotes ?? ''))
+      orNotFound(await updatePrivateNotes(scope, property.id, value.privateNotes ?? ''))
       setFlash(context, { kind: 'success', message: 'Notes saved.' })
       throw redirect(`/property/${property.id}`)
     }
     case 'delete': {
-      orNotFound(await deleteProperty(user.id, property.id))
+      orNotFound(await deleteProperty(scope, property.id))
       setFlash(context, { kind: 'success', message: `Moved ${property.title} to the trash. Restore it from the Trash within 30 days.`, restore: { kind: 'property', id: property.id } })
       throw redirect('/properties')
     }
@@ -98,6 +108,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
   const here = `/property/${p.id}`
   const errorFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? [actionData.error] : null)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
+  const assignmentState = assignmentStateOf(actionData)
   const { numbers } = useFormats()
   return (
     <>
@@ -148,12 +159,13 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               </ul>
             )}
           </Card>
-          <ViewingPanel viewings={loaderData.viewings} choose="client" options={loaderData.clients} state={agendaState} timeZone={loaderData.timeZone} reportHref={`${here}/viewing-report`} />
-          <TaskPanel tasks={loaderData.tasks} state={agendaState} />
-          <CommentThread subject="property" id={p.id} comments={comments} redirectTo={here} />
+          <ViewingPanel viewings={loaderData.viewings} choose="client" options={loaderData.clients} state={agendaState} timeZone={loaderData.timeZone} reportHref={`${here}/viewing-report`} names={loaderData.names} />
+          <TaskPanel tasks={loaderData.tasks} state={agendaState} team={loaderData.taskTeam} assignmentState={assignmentState} />
+          <CommentThread subject="property" id={p.id} comments={comments} redirectTo={here} seenByColleagues={Boolean(loaderData.names)} />
           <ActivityFeed items={activity.items} nextCursor={activity.nextCursor} basePath={here} />
         </div>
         <div className="space-y-4">
+          <AssignmentCard view={loaderData.assignment} state={assignmentState} recordId={p.id} />
           <Card title="Status">
             <Form method="post" className="flex gap-2">
               <label htmlFor="status" className="sr-only">Status</label>

@@ -16,13 +16,17 @@ import { Card, PageHeader } from '#app/ui/page.tsx'
 import { Rating } from '#app/ui/viewing-panel.tsx'
 import { VIEWING_STATUSES } from '#db/reference.ts'
 import type { Route } from './+types/viewing'
+import { handleAssignmentIntent, loadAssignment } from '#app/http/assignment-forms.server.ts'
+import { loadTeam } from '#app/http/team.server.ts'
+import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Viewing of ${data?.viewing.propertyTitle ?? 'a property'} · BrokerVault` }]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const row = orNotFound(await getViewing(user.id, params.id))
-  const [[viewing], clientStages] = await Promise.all([withNames(user.id, [row]), getClientStages(user.id, [row.clientId])])
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const row = orNotFound(await getViewing(scope, params.id))
+  const [[viewing], clientStages, team] = await Promise.all([withNames(scope, [row]), getClientStages(scope, [row.clientId]), loadTeam(auth)])
   const clock = wallClock(row.startsAt, user.timeZone)
   // The follow-on of a viewing done: a client still New or Contacted is offered a move to Viewing.
   const client = clientStages.get(row.clientId)
@@ -46,6 +50,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     clientFollowOn,
     timeZone: user.timeZone,
+    // An agency of several: who shows the viewing, and who it is shared with (issue 26).
+    assignment: await loadAssignment(team, 'viewing', row),
   }
 }
 
@@ -56,15 +62,18 @@ const fieldErrorsOf = (error: Record<string, string[] | null | undefined> | null
 
 /** Intents: `update` (date, time, duration, place, notes) and `status`; anything else is a 400. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const current = orNotFound(await getViewing(user.id, params.id))
+  const auth = requireAuth(context)
+  const { scope, user } = auth
+  const current = orNotFound(await getViewing(scope, params.id))
   const here = `/viewing/${current.id}`
   const form = await readForm(request)
+  const assignment = await handleAssignmentIntent(context, auth, form, { kind: 'viewing', id: current.id }, here)
+  if (assignment) return assignment
   const intent = form.get('intent')
   if (intent === 'update') {
     const submission = parseWithZod(form, { schema: ChangeSchema })
     if (submission.status !== 'success') return data({ intent, fieldErrors: fieldErrorsOf(submission.error) }, { status: 400 })
-    const result = orNotFound(await updateViewing(user.id, current.id, submission.value, user.timeZone))
+    const result = orNotFound(await updateViewing(scope, current.id, submission.value, user.timeZone))
     if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors as Record<string, string[]> }, { status: 400 })
     setFlash(context, { kind: 'success', message: result.mailed ? 'Viewing changed. The client has been sent the update.' : 'Viewing changed.' })
     throw redirect(here)
@@ -73,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = ViewingStatusSchema.safeParse({ status: form.get('status') })
     if (!parsed.success) return data({ intent, fieldErrors: { status: ['Choose one of the statuses listed.'] } as Record<string, string[]> }, { status: 400 })
     const clientToViewing = form.get(CLIENT_TO_VIEWING_FIELD) === 'yes'
-    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone, { clientToViewing, clock: formatStyleParts(user.formatStyle).clock }))
+    const result = orNotFound(await setViewingStatus(scope, current.id, parsed.data.status, user.timeZone, { clientToViewing, clock: formatStyleParts(user.formatStyle).clock }))
     if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors }, { status: 400 })
     const told = result.mailed ? (parsed.data.status === 'done' ? ' The client has been asked for feedback.' : ' The client has been told.') : ''
     // The follow-on change is said, never made silently.
@@ -86,7 +95,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ViewingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { viewing: v, timeZone } = loaderData
-  const errors = (intent: string, name: string) => (actionData?.intent === intent ? (actionData.fieldErrors[name] ?? null) : null)
+  const errors = (intent: string, name: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? (actionData.fieldErrors[name] ?? null) : null)
   return (
     <>
       <PageHeader title={`Viewing of ${v.propertyTitle}`}>
@@ -139,6 +148,7 @@ export default function ViewingPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
         </div>
         <div className="space-y-4">
+          <AssignmentCard view={loaderData.assignment} state={assignmentStateOf(actionData)} recordId={v.id} />
           <Card title="Status">
             <Form method="post" className="space-y-2">
               <SelectField label="Status" errors={errors('status', 'status')} options={VIEWING_STATUSES.map((s) => ({ value: s, label: VIEWING_STATUS_LABELS[s] }))} selectProps={{ name: 'status', id: 'status', required: true, defaultValue: v.status }} />

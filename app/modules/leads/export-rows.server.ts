@@ -1,0 +1,15 @@
+import { asc } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { leads } from '#db/schema.ts'
+import type { ExportSubject, ExportTables } from '#app/lib/export-tables.ts'
+import { exportedBy } from '#db/visibility.server.ts'
+
+/**
+ * Leads for "Export my data": the agency's, in an export of the whole agency (an agent's own
+ * export holds none: leads are the agency's records, as clients are). The inbound address's
+ * token is not exported: it is a secret, and /leads shows it.
+ */
+export async function exportLeadRows(subject: ExportSubject): Promise<ExportTables> {
+  const rows = await getDb().select().from(leads).where(exportedBy(leads, subject)).orderBy(asc(leads.arrivedAt), asc(leads.id))
+  return { leads: rows }
+}
