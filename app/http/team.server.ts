@@ -1,3 +1,4 @@
+import { data } from 'react-router'
 import { isUuid } from '#app/lib/ids.ts'
 import { listMembers, memberName } from '#app/modules/agencies/members.server.ts'
 import { canReassign } from '#app/modules/assignment/assign.server.ts'
@@ -78,4 +79,16 @@ export function assignedFilterView(team: Team | null, filter: AssignedFilter | n
 /** What a list page needs of the team: the names on its rows and whether "Assign to …" is offered. */
 export function teamForList(team: Team | null) {
   return team ? { names: team.names, canAssign: team.canAssign, members: team.members.map(({ id, name }) => ({ id, name })) } : null
+}
+
+/**
+ * The "Show" choice for a list's download (CSV, vCard), as the list reads it: the export link
+ * carries the list's query. Ticked rows (`ids`) are the selection itself: no choice narrows them.
+ * A choice the list would refuse is a 400 here too.
+ */
+export async function assignedToForExport(auth: AuthState, url: URL, list: AssignedList, hasSelection: boolean): Promise<string | undefined> {
+  if (hasSelection) return undefined
+  const filter = readAssignedFilter(url, await loadTeam(auth), list)
+  if (filter?.error) throw data(filter.error, { status: 400 })
+  return filter?.assignedTo
 }

@@ -259,7 +259,16 @@ describe('Mine and Agency', () => {
     expect(await text(refused)).toContain('Choose Mine or Agency.')
     expect((await owner.browser.get('/clients?assigned=nobody')).status).toBe(400)
     expect((await owner.browser.get(`/clients?assigned=${stranger.id}`)).status).toBe(400)
-    expect(anaClient && brunoClient).toBeTruthy()
+    // The list's downloads take the same choice; ticked rows are exported whatever it says.
+    const ownerCsv = await (await owner.browser.get(`/clients/export.csv?assigned=${bruno.id}`)).text()
+    expect(ownerCsv).toContain('Filter client of Bruno')
+    expect(ownerCsv).not.toContain('Filter client of Ana')
+    const anaCsv = await (await ana.browser.get('/clients/export.csv')).text()
+    expect(anaCsv).toContain('Filter client of Ana')
+    expect(anaCsv).not.toContain('Filter client of Bruno')
+    expect((await ana.browser.get(`/clients/export.csv?assigned=${bruno.id}`)).status).toBe(400)
+    expect(await (await owner.browser.get(`/clients/export.csv?assigned=mine&ids=${brunoClient}`)).text()).toContain('Filter client of Bruno')
+    expect(anaClient).toBeTruthy()
   })
 
   it("shows the agency's stock on /properties by default, Mine on request; deals and the agenda follow the role", async () => {

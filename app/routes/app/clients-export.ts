@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { requireAuth } from '#app/http/session.server.ts'
+import { assignedToForExport } from '#app/http/team.server.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
 import { clientsCsv, noteListExport } from '#app/modules/formats/csv-export.server.ts'
 import { csvDownload, selectionOf } from './csv-download.ts'
@@ -7,12 +8,16 @@ import type { Route } from './+types/clients-export'
 
 /** GET /clients/export.csv?<the list's filters>: the broker's matching clients, streamed (`ids=…`: only those). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { scope } = requireAuth(context)
-  const params = new URL(request.url).searchParams
+  const auth = requireAuth(context)
+  const { scope } = auth
+  const url = new URL(request.url)
+  const params = url.searchParams
   const { filters, errors } = parseClientFilters(params)
   const problems = Object.values(errors)
   if (problems.length) throw data(problems.join(' '), { status: 400 })
   const ids = selectionOf(params)
+  // Mine / Agency in an agency of several, as the list shows it (issue 26).
+  const assignedTo = await assignedToForExport(auth, url, 'clients', Boolean(ids))
   await noteListExport(scope, 'clients', 'CSV', ids ? ids.length : null)
-  return csvDownload(clientsCsv(scope, { ...filters, ids }), ids ? 'clients-selected' : 'clients')
+  return csvDownload(clientsCsv(scope, { ...filters, ids, assignedTo }), ids ? 'clients-selected' : 'clients')
 }
