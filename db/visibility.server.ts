@@ -1,4 +1,4 @@
-import { eq, getTableName, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableName, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { seesWholeAgency, type Scope } from './tenancy.server.ts'
 
@@ -104,4 +104,13 @@ export function agencyStockOf(scope: Scope): string | null {
  */
 export function aboutRecordFor(table: TenantTable, scope: Scope): SQL {
   return scope.solo ? eq(table.ownerId, scope.memberId) : eq(table.agencyId, scope.agencyId)
+}
+
+/**
+ * A data export's rows of `table`: the whole agency's, or the member's own in the agency. The
+ * subject is app/lib/export-tables.ts's ExportSubject, spelled out here: db imports nothing from app/.
+ */
+export function exportedBy(table: TenantTable, subject: Readonly<{ agencyId: string; memberId: string; wholeAgency: boolean }>): SQL {
+  if (subject.wholeAgency) return eq(table.agencyId, subject.agencyId)
+  return and(eq(table.agencyId, subject.agencyId), eq(table.ownerId, subject.memberId))!
 }

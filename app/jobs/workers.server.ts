@@ -25,6 +25,7 @@ import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
 import { ALERT_QUEUE_OPTIONS, type AlertRunJob } from '#app/modules/alerts/schedule.server.ts'
 import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import { emptyExpiredTrash, TRASH_CRON, TRASH_QUEUE } from '#app/modules/trash/trash.server.ts'
+import { AUDIT_PURGE_CRON, AUDIT_PURGE_QUEUE, purgeOldAudit } from '#app/modules/agencies/audit.server.ts'
 import { pruneOldNotifications } from '#app/modules/notifications/notifications.server.ts'
 import {
   DATA_EXPORT_QUEUE,
@@ -123,6 +124,13 @@ export async function startJobWorkers() {
   await trash.schedule(TRASH_QUEUE, TRASH_CRON)
   await trash.work(TRASH_QUEUE, async () => {
     await emptyExpiredTrash()
+  })
+
+  // The audit log keeps a year: older lines go once a day (docs/decisions/034-agencies-and-tenancy.md).
+  const auditPurge = await getQueue(AUDIT_PURGE_QUEUE, { retryLimit: 2, retryDelay: 300 })
+  await auditPurge.schedule(AUDIT_PURGE_QUEUE, AUDIT_PURGE_CRON)
+  await auditPurge.work(AUDIT_PURGE_QUEUE, async () => {
+    await purgeOldAudit()
   })
 
   // The embedded database has no autovacuum (docs/decisions/024-share-pages-without-a-query.md).

@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   STRIPE_PRICE_STARTER: z.string().min(1).optional(),
   STRIPE_PRICE_ADVANCED: z.string().min(1).optional(),
   STRIPE_PRICE_PROFESSIONAL: z.string().min(1).optional(),
+  // Optional: the per-seat price of extra seats (a quantity on the subscription). Unset, extra
+  // seats are not sold through Stripe (docs/decisions/034-agencies-and-tenancy.md).
+  STRIPE_PRICE_SEAT: z.string().min(1).optional(),
   // Another API host for the SDK (tests point it at a local server): http://127.0.0.1:12111.
   STRIPE_API_BASE: z.url().optional(),
   CONTACT_EMAIL: z.email().default('support@brokervault.app'),
@@ -141,6 +144,8 @@ export type StripeSettings = {
   secretKey: string
   webhookSecret: string
   prices: { starter: string; advanced: string; professional: string }
+  /** The price of one extra seat, or null when extra seats are not sold. */
+  seatPrice: string | null
   apiBase: URL | null
 }
 
@@ -198,6 +203,7 @@ function stripeSettings(env: z.infer<typeof EnvSchema>): StripeSettings | null {
     secretKey: STRIPE_SECRET_KEY,
     webhookSecret: STRIPE_WEBHOOK_SECRET,
     prices: { starter: STRIPE_PRICE_STARTER, advanced: STRIPE_PRICE_ADVANCED, professional: STRIPE_PRICE_PROFESSIONAL },
+    seatPrice: env.STRIPE_PRICE_SEAT ?? null,
     apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null,
   }
 }

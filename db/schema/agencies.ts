@@ -86,7 +86,13 @@ export const auditLog = pgTable(
     summary: text('summary').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt.desc()), index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_agency_created_idx').on(t.agencyId, t.createdAt.desc()),
+    index('audit_log_created_idx').on(t.createdAt),
+    // /agency/audit's filters (migration 0028): by member, by kind.
+    index('audit_log_agency_actor_created_idx').on(t.agencyId, t.actorId, t.createdAt.desc()),
+    index('audit_log_agency_type_created_idx').on(t.agencyId, t.objectType, t.createdAt.desc()),
+  ],
 )
 
 /**

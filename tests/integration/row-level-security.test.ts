@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb, queryRows, withScope } from '#db/client.server.ts'
 import * as schema from '#db/schema.ts'
 import { TABLES, type TableEntry } from '#db/tables.ts'
+import { currentScope } from '#db/tenancy.server.ts'
 import { settleShareViews } from '#tests/support/app.ts'
 import { ownerScopeOf } from '#tests/support/db.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
@@ -60,6 +61,21 @@ describe('row-level security', () => {
     expect(inside?.role).toBe('brokervault_app')
     const [outside] = await queryRows<{ role: string }>(sql`select current_user as role`)
     expect(outside?.role).not.toBe('brokervault_app')
+  })
+
+  it("keeps the scope inside a transaction of scoped work: the code's filters see it, the database confines it", async () => {
+    // Two requests' transactions at once: on the embedded database the second waits for the
+    // first's lock, and its work must still run in its own scope, not in none or the other's.
+    const inTransaction = (scope: typeof a.scope) =>
+      withScope(scope, () =>
+        getDb().transaction(async (tx) => ({
+          seen: currentScope()?.agencyId,
+          agencies: (await queryRows<{ agency_id: string }>(sql`select distinct agency_id::text from clients`, tx)).map((row) => row.agency_id),
+        })),
+      )
+    const [inA, inB] = await Promise.all([inTransaction(a.scope), inTransaction(b.scope)])
+    expect(inA).toEqual({ seen: a.scope.agencyId, agencies: [a.scope.agencyId] })
+    expect(inB).toEqual({ seen: b.scope.agencyId, agencies: [b.scope.agencyId] })
   })
 
   it('has a policy on every tenant table of the registry', async () => {

@@ -21,7 +21,16 @@ export type FakeSubscription = {
   cancel_at_period_end: boolean
   created: number
   metadata: Record<string, string>
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: { id: string; object: 'price' }; current_period_end: number }[] }
+  items: { object: 'list'; data: FakeSubscriptionItem[] }
+}
+
+export type FakeSubscriptionItem = {
+  id: string
+  object: 'subscription_item'
+  price: { id: string; object: 'price' }
+  quantity: number
+  metadata: Record<string, string>
+  current_period_end: number
 }
 
 type CheckoutSession = {
@@ -64,7 +73,10 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
       cancel_at_period_end: false,
       created: now,
       metadata: {},
-      items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: { id: price, object: 'price' }, current_period_end: now + 30 * DAY_S }] },
+      items: {
+        object: 'list',
+        data: [{ id: id('si'), object: 'subscription_item', price: { id: price, object: 'price' }, quantity: 1, metadata: {}, current_period_end: now + 30 * DAY_S }],
+      },
       ...overrides,
     }
     subscriptions.set(subscription.id, subscription)
@@ -123,6 +135,9 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
   const missing = (res: http.ServerResponse, what: string) =>
     json(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } })
 
+  /** Whether an update sends customer.subscription.updated by itself (a test may send it by hand). */
+  let autoEvents = true
+
   /** API paths that answer 500 for their next N calls (an outage; the SDK retries once). */
   const failures = new Map<string, number>()
 
@@ -165,6 +180,37 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
       if (method === 'GET' && subscriptionPath) {
         const subscription = subscriptions.get(subscriptionPath[1]!)
         return subscription ? json(res, 200, subscription) : missing(res, 'subscription')
+      }
+      // An update of the subscription's items (the extra seats): answered, then — as Stripe does,
+      // a moment later — customer.subscription.updated goes to the app's webhook.
+      if (method === 'POST' && subscriptionPath) {
+        const subscription = subscriptions.get(subscriptionPath[1]!)
+        if (!subscription) return missing(res, 'subscription')
+        const items = subscription.items.data
+        for (let i = 0; body[`items[${i}][id]`] !== undefined || body[`items[${i}][price]`] !== undefined; i++) {
+          const itemId = body[`items[${i}][id]`]
+          const quantity = Number(body[`items[${i}][quantity]`] ?? 1)
+          const metadata = Object.fromEntries(
+            Object.entries(body).flatMap(([key, value]) => {
+              const match = new RegExp(`^items\\[${i}\\]\\[metadata\\]\\[(\\w+)\\]$`).exec(key)
+              return match ? [[match[1]!, value]] : []
+            }),
+          )
+          const existing = itemId ? items.find((item) => item.id === itemId) : undefined
+          if (itemId && !existing) return missing(res, 'subscription item')
+          if (existing && body[`items[${i}][deleted]`] === 'true') items.splice(items.indexOf(existing), 1)
+          else if (existing) Object.assign(existing, { quantity, metadata: { ...existing.metadata, ...metadata } })
+          else {
+            const price = body[`items[${i}][price]`]!
+            if (items.some((item) => item.price.id === price)) {
+              return json(res, 400, { error: { type: 'invalid_request_error', message: 'Cannot add multiple subscription items with the same plan' } })
+            }
+            items.push({ id: id('si'), object: 'subscription_item', price: { id: price, object: 'price' }, quantity, metadata, current_period_end: items[0]!.current_period_end })
+          }
+        }
+        json(res, 200, subscription)
+        if (autoEvents) setImmediate(() => void sendEvent('customer.subscription.updated', subscription).catch(() => undefined))
+        return
       }
       if (method === 'DELETE' && subscriptionPath) {
         const subscription = subscriptions.get(subscriptionPath[1]!)
@@ -211,6 +257,10 @@ export async function startFakeStripe({ webhookSecret }: { webhookSecret: string
     newSubscription,
     sendEvent,
     completeCheckout,
+    /** Updates send their webhook event by themselves (default), or wait for the test to send it. */
+    sendEventsOnUpdate(on: boolean) {
+      autoEvents = on
+    },
     failNext(path: string, times: number) {
       failures.set(path, times)
     },

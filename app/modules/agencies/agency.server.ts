@@ -33,6 +33,7 @@ export async function getAgency(scope: Scope) {
     .select({
       id: agencies.id,
       ...IDENTITY_COLUMNS,
+      extraSeats: agencies.extraSeats,
       seatLimit: sql<number>`agency_seat_limit(${agencies.id})`.mapWith(Number),
       seatsTaken: sql<number>`agency_seats_taken(${agencies.id})`.mapWith(Number),
     })

@@ -140,18 +140,29 @@ export async function findOpenInvitation(token: string): Promise<OpenInvitation 
   return row ?? null
 }
 
-export type AcceptResult = { ok: true; agencyId: string } | { ok: false; reason: 'gone' | 'other_address' }
+export type AcceptResult = { ok: true; agencyId: string } | { ok: false; reason: 'gone' | 'other_address' | 'no_seat' }
 
 /**
  * Accepts an invitation for a signed-in user whose address it was sent to: they join with the
  * invited role, in one transaction with the invitation spent. A user whose own agency is an
  * agency of one with nothing in it (a new account made to accept) leaves that empty agency.
+ * The database checks the seat again as the member joins (migration 0028): the agency may have
+ * fewer seats than when the invitation was sent; then nothing changes and the link stays open.
  */
 export async function acceptInvitation(token: string, userId: string): Promise<AcceptResult> {
   const invitation = await findOpenInvitation(token)
   if (!invitation) return { ok: false, reason: 'gone' }
   const email = await getUserEmail(userId)
   if (!email || email.trim().toLowerCase() !== invitation.email.toLowerCase()) return { ok: false, reason: 'other_address' }
+  try {
+    return await joinByInvitation(invitation, userId)
+  } catch (error) {
+    if (isRaised(error, 'seat_limit_reached')) return { ok: false, reason: 'no_seat' }
+    throw error
+  }
+}
+
+function joinByInvitation(invitation: OpenInvitation, userId: string): Promise<AcceptResult> {
   return getDb().transaction(async (tx) => {
     const [spent] = await tx
       .update(agencyInvitations)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_EXTRA_SEATS } from '#app/modules/billing/plans.ts'
 
 const optionalText = (max: number) =>
   z
@@ -39,6 +40,21 @@ export const InviteSchema = z.object({
 
 const memberId = z.uuid('Choose a member')
 
+export const ExtraSeatsSchema = z.object({
+  intent: z.literal('seats'),
+  extraSeats: z
+    .string({ error: 'Enter a number of seats' })
+    .trim()
+    .min(1, 'Enter a number of seats')
+    .pipe(
+      z.coerce
+        .number<string>({ error: 'Enter a number of seats' })
+        .int('Enter a whole number of seats')
+        .min(0, 'Enter 0 or more seats')
+        .max(MAX_EXTRA_SEATS, `At most ${MAX_EXTRA_SEATS} extra seats; for more, contact us`),
+    ),
+})
+
 export const TeamActionSchema = z.discriminatedUnion('intent', [
   AgencyIdentitySchema,
   InviteSchema,
@@ -49,6 +65,7 @@ export const TeamActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('leave') }),
   z.object({ intent: z.literal('switch'), agencyId: z.uuid() }),
   z.object({ intent: z.literal('remove-logo') }),
+  ExtraSeatsSchema,
 ])
 
 export const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', agent: 'Agent' } as const

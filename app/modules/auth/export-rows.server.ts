@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { users } from '#db/schema.ts'
 import type { ExportTables } from '#app/lib/export-tables.ts'
 
-/** The broker's account row for the data export: never the password hash (nor reset tokens). */
-export async function exportAccountRows(brokerId: string): Promise<ExportTables> {
+/** The account rows of these people for the data export: never the password hash (nor reset tokens). */
+export async function exportAccountRows(userIds: readonly string[]): Promise<ExportTables> {
+  if (!userIds.length) return { users: [] }
   const rows = await getDb()
     .select({ id: users.id, email: users.email, createdAt: users.createdAt })
     .from(users)
-    .where(eq(users.id, brokerId))
+    .where(inArray(users.id, [...userIds]))
+    .orderBy(users.createdAt)
   return { users: rows }
 }
 

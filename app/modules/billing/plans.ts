@@ -8,6 +8,22 @@ export const PLAN_PROPERTY_LIMITS: Record<Plan, number> = {
   professional: 250,
 }
 
+/**
+ * Seats each plan includes (members plus open invitations); more are bought as extra seats. The
+ * database enforces them: plan_seats() in migration 0022 holds the same numbers, and
+ * tests/integration/seats.test.ts fails when the two differ. A change is a migration that
+ * replaces plan_seats() and this table, as for the property limits.
+ */
+export const PLAN_SEATS: Record<Plan, number> = {
+  free_trial: 2,
+  starter: 1,
+  advanced: 3,
+  professional: 10,
+}
+
+/** The most extra seats one agency can hold (a typing slip of 1000 must not reach Stripe). */
+export const MAX_EXTRA_SEATS = 200
+
 export const PLAN_NAMES: Record<Plan, string> = {
   free_trial: 'Free trial',
   starter: 'Starter',

@@ -12,6 +12,15 @@ export type PlanChoiceOutcome = { status: 'active' } | { status: 'redirect'; url
 /** The provider's billing page for the broker; `none` when there is no billing account yet. */
 export type PortalOutcome = { status: 'redirect'; url: string } | { status: 'none' } | { status: 'unavailable' }
 
+/**
+ * Extra seats asked for: `active` — the caller writes them now (the provider settles outside
+ * the app); `pending` — the provider was told and its webhook writes them; `no_subscription` —
+ * no paid subscription to add them to; `not_sold` — this install sells no extra seats;
+ * `unavailable` — the payment service did not answer, nothing changed.
+ */
+export type SeatOutcome = { status: 'active' | 'pending' | 'no_subscription' | 'not_sold' | 'unavailable' }
+export type SeatRequest = { userId: string; agencyId: string; quantity: number }
+
 /** Where a plan choice goes. Stripe redirects to Checkout; `manual` applies at once. */
 export interface BillingProvider {
   readonly name: string
@@ -20,6 +29,8 @@ export interface BillingProvider {
   billingPortal(userId: string, returnUrl: string): Promise<PortalOutcome>
   /** The account is deleted: stop charging it. Never throws (the account is already gone). */
   endSubscription(billing: BillingDetails): Promise<void>
+  /** Sets the agency's extra seats to `quantity` on the subscription of its owner (`userId`). */
+  setExtraSeats(request: SeatRequest): Promise<SeatOutcome>
 }
 
 /** For self-hosted installs: whoever runs the server settles payment outside the app. */
@@ -33,6 +44,9 @@ export const manualBillingProvider: BillingProvider = {
     return { status: 'none' }
   },
   async endSubscription() {},
+  async setExtraSeats() {
+    return { status: 'active' }
+  },
 }
 
 export function getBillingProvider(): BillingProvider {

@@ -54,3 +54,8 @@ export function planForPrice(priceId: string | undefined): PaidPlan | null {
   const match = (Object.keys(prices) as PaidPlan[]).find((plan) => prices[plan] === priceId)
   return match ?? null
 }
+
+/** The price of one extra seat, or null when this install sells none. */
+export function seatPrice(): string | null {
+  return stripeSettings().seatPrice
+}

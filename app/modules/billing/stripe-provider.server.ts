@@ -1,6 +1,6 @@
 import { getEnv } from '#app/lib/env.server.ts'
-import type { BillingProvider, PlanChoice, PlanChoiceOutcome } from './provider.server.ts'
-import { getStripe, isStripeError, priceForPlan } from './stripe-client.server.ts'
+import type { BillingProvider, PlanChoice, PlanChoiceOutcome, SeatOutcome, SeatRequest } from './provider.server.ts'
+import { getStripe, isStripeError, priceForPlan, seatPrice } from './stripe-client.server.ts'
 import { getBillingDetails, keepProviderCustomer } from './subscription.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 
@@ -62,6 +62,39 @@ export const stripeBillingProvider: BillingProvider = {
       logger.error({ err: error, subscriptionId }, 'Stripe: could not cancel the subscription of a deleted account; cancel it in the Stripe dashboard')
     }
   },
+  async setExtraSeats(request) {
+    try {
+      return await updateSeatItem(request)
+    } catch (error) {
+      if (!isStripeError(error)) throw error
+      logger.error({ err: error, userId: request.userId }, 'Stripe: could not change the extra seats')
+      return { status: 'unavailable' }
+    }
+  },
+}
+
+/**
+ * Extra seats are one item of the owner's subscription, priced per seat (STRIPE_PRICE_SEAT),
+ * its quantity the number of seats; no extra seat is no such item. Stripe prorates the change
+ * and sends customer.subscription.updated, whose handler writes the agency's extra seats. The
+ * item names its agency in metadata (an owner of two agencies has one subscription).
+ */
+async function updateSeatItem({ userId, agencyId, quantity }: SeatRequest): Promise<SeatOutcome> {
+  const price = seatPrice()
+  if (!price) return { status: 'not_sold' }
+  const details = await getBillingDetails(userId)
+  const subscriptionId = details?.providerSubscriptionId
+  if (details?.provider !== 'stripe' || !subscriptionId || !details.status || !LIVE_STATUSES.has(details.status)) return { status: 'no_subscription' }
+  const subscription = await getStripe().subscriptions.retrieve(subscriptionId)
+  const item = subscription.items.data.find((candidate) => candidate.price.id === price)
+  if (!item && quantity === 0) return { status: 'active' }
+  const change = !item
+    ? { price, quantity, metadata: { agencyId } }
+    : quantity > 0
+      ? { id: item.id, quantity, metadata: { agencyId } }
+      : { id: item.id, deleted: true }
+  await getStripe().subscriptions.update(subscriptionId, { items: [change], proration_behavior: 'create_prorations' })
+  return { status: 'pending' }
 }
 
 /** Checkout for a new subscription; the portal's plan change for a live one. */

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
-import { getStripe, planForPrice, stripeSettings } from './stripe-client.server.ts'
-import { applyProviderEvent, findUserByProviderCustomer, type ProviderSubscriptionState } from './subscription.server.ts'
+import { getStripe, planForPrice, seatPrice, stripeSettings } from './stripe-client.server.ts'
+import { applyProviderEvent, findUserByProviderCustomer, type ProviderSubscriptionState, type SeatWriter } from './subscription.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 
 /** What the webhook route answers; `retry` (the API could not be reached) makes Stripe redeliver. */
@@ -54,10 +54,15 @@ async function currentSubscription(event: Stripe.Event, subscriptionId: string):
   }
 }
 
+const LAPSED = new Set(['canceled', 'unpaid', 'incomplete_expired'])
+
 function stateOf(subscription: Stripe.Subscription, customerId: string, event: Stripe.Event): ProviderSubscriptionState {
-  // Since API version 2025-03-31 the billing period lives on each item.
-  const item = subscription.items.data[0]
+  // The plan's item (an extra-seat item may sit beside it). Since API version 2025-03-31 the
+  // billing period lives on each item.
+  const items = subscription.items.data
+  const item = items.find((candidate) => planForPrice(candidate.price.id)) ?? items.find((candidate) => candidate.price.id !== seatPrice()) ?? items[0]
   const periodEnd = item?.current_period_end ?? null
+  const seats = seatPrice() ? items.find((candidate) => candidate.price.id === seatPrice()) : undefined
   return {
     provider: 'stripe',
     customerId,
@@ -67,6 +72,10 @@ function stateOf(subscription: Stripe.Subscription, customerId: string, event: S
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     stateAt: new Date(event.created * 1000),
+    // Extra seats only where this install sells them; a lapsed subscription pays for none.
+    extraSeats: seatPrice()
+      ? { quantity: LAPSED.has(subscription.status) ? 0 : (seats?.quantity ?? 0), agencyId: seats?.metadata?.agencyId ?? null }
+      : null,
   }
 }
 
@@ -95,10 +104,11 @@ function signedInTheFuture(signatureHeader: string, nowMs: number): boolean {
 
 /**
  * Verifies the signature on the raw body (and that it was made within 5 minutes of now, before or after), then applies the subscription the event names to its
- * broker. Events for customers this install does not know (another app on the same Stripe
+ * broker; `writeSeats` (the agencies module's, given by the route) writes the extra seats in the
+ * same transaction. Events for customers this install does not know (another app on the same Stripe
  * account, an account deleted since) are acknowledged and logged, and nothing is written.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+export async function handleStripeWebhook(rawBody: string, signature: string | null, writeSeats?: SeatWriter): Promise<WebhookOutcome> {
   let event: Stripe.Event
   try {
     event = await getStripe().webhooks.constructEventAsync(rawBody, signature ?? '', stripeSettings().webhookSecret, SIGNATURE_TOLERANCE_SECONDS)
@@ -121,6 +131,6 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
     return { status: 'retry' }
   }
   if (!subscription) return { status: 'ignored', eventId: event.id }
-  const outcome = await applyProviderEvent(event, userId, stateOf(subscription, named.customerId, event))
+  const outcome = await applyProviderEvent(event, userId, stateOf(subscription, named.customerId, event), writeSeats)
   return { status: outcome, eventId: event.id }
 }

@@ -117,7 +117,15 @@ export type ProviderSubscriptionState = {
   currentPeriodEnd: Date | null
   cancelAtPeriodEnd: boolean
   stateAt: Date
+  /** The extra seats the subscription pays for, and the agency they are for (null: not sold here). */
+  extraSeats: { quantity: number; agencyId: string | null } | null
 }
+
+/**
+ * Writes the agency's extra seats from the provider's quantity, in the event's transaction. Given
+ * by the caller: the agencies module owns the agency row and comes after billing.
+ */
+export type SeatWriter = (tx: Transaction, ownerUserId: string, seats: { quantity: number; agencyId: string | null }) => Promise<void>
 
 export type ApplyOutcome = 'applied' | 'replayed' | 'stale' | 'other-subscription'
 
@@ -133,6 +141,7 @@ export async function applyProviderEvent(
   event: { id: string; type: string },
   userId: string,
   state: ProviderSubscriptionState,
+  writeSeats?: SeatWriter,
 ): Promise<ApplyOutcome> {
   return getDb().transaction(async (tx) => {
     const recorded = await tx
@@ -178,6 +187,7 @@ export async function applyProviderEvent(
         updatedAt: new Date(),
       })
       .where(eq(userSubscriptions.userId, userId))
+    if (state.extraSeats && writeSeats) await writeSeats(tx, userId, state.extraSeats)
     return 'applied'
   })
 }

@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { comments } from '#db/schema.ts'
-import type { ExportTables } from '#app/lib/export-tables.ts'
+import type { ExportSubject, ExportTables } from '#app/lib/export-tables.ts'
+import { exportedBy } from '#db/visibility.server.ts'
 
-/** The broker's notes for the data export. */
-export async function exportCommentRows(brokerId: string): Promise<ExportTables> {
-  return { comments: await getDb().select().from(comments).where(eq(comments.ownerId, brokerId)).orderBy(asc(comments.createdAt), asc(comments.id)) }
+/** Notes for the data export (the agency's, or those the member wrote). */
+export async function exportCommentRows(subject: ExportSubject): Promise<ExportTables> {
+  return { comments: await getDb().select().from(comments).where(exportedBy(comments, subject)).orderBy(asc(comments.createdAt), asc(comments.id)) }
 }

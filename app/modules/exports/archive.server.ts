@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import yazl from 'yazl'
-import type { ExportTables } from '#app/lib/export-tables.ts'
+import type { ExportSubject, ExportTables } from '#app/lib/export-tables.ts'
 import { exportAccountRows } from '#app/modules/auth/export-rows.server.ts'
 import { exportProfileRows } from '#app/modules/profile/export-rows.server.ts'
 import { exportBillingRows } from '#app/modules/billing/export-rows.server.ts'
@@ -18,35 +18,74 @@ import { exportDealRows } from '#app/modules/deals/export-rows.server.ts'
 import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
 import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
-import { exportAgencyRows } from '#app/modules/agencies/export-rows.server.ts'
+import { exportAgencyRows, exportPeople, exportSubjectOf } from '#app/modules/agencies/export-rows.server.ts'
 import { exportLeadRows } from '#app/modules/leads/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
-/** Every table the export holds, each read by its owning module and scoped to the broker. */
-export async function collectTables(brokerId: string): Promise<ExportTables> {
-  const parts = await Promise.all([
-    exportAccountRows(brokerId),
-    exportProfileRows(brokerId),
-    exportBillingRows(brokerId),
-    exportPropertyRows(brokerId),
-    exportMediaRows(brokerId),
-    exportClientRows(brokerId),
-    exportListingRows(brokerId),
-    exportSharingRows(brokerId),
-    exportDealRows(brokerId),
-    exportCommentRows(brokerId),
-    exportActivityRows(brokerId),
-    exportAgendaRows(brokerId),
-    exportAlertRows(brokerId),
-    exportAgencyRows(brokerId),
-    exportLeadRows(brokerId),
-  ])
+/**
+ * The agency's records: in an export of the whole agency, not in a member's own (an agent's
+ * export holds their account, profile, activity, notes and audit lines; the agency's records
+ * stay the agency's, as they do when the member leaves).
+ */
+const AGENCY_RECORD_TABLES = [
+  'properties',
+  'property_photos',
+  'property_documents',
+  'clients',
+  'client_listing_items',
+  'shares',
+  'client_feedback',
+  'deals',
+  'viewings',
+  'tasks',
+  'calendar_feeds',
+  'client_alerts',
+  'alert_matches',
+  'leads',
+] as const
+
+/** A user id (a test, a script) stands for that user's export from their first agency. */
+async function subjectOf(who: ExportSubject | string): Promise<ExportSubject> {
+  if (typeof who !== 'string') return who
+  const subject = await exportSubjectOf(who)
+  if (!subject) throw new Error(`No agency for user ${who}`)
+  return subject
+}
+
+/** Every table the export holds, each read by its owning module, for the subject. */
+export async function collectTables(who: ExportSubject | string): Promise<ExportTables> {
+  const subject = await subjectOf(who)
+  const { people, planHolders } = await exportPeople(subject)
+  const personal = [
+    exportAccountRows(people),
+    exportProfileRows(people),
+    exportBillingRows(planHolders),
+    exportActivityRows(subject),
+    exportCommentRows(subject),
+    exportAgencyRows(subject),
+  ]
+  const records = subject.wholeAgency
+    ? [
+        exportPropertyRows(subject),
+        exportMediaRows(subject),
+        exportClientRows(subject),
+        exportListingRows(subject),
+        exportSharingRows(subject),
+        exportDealRows(subject),
+        exportAgendaRows(subject),
+        exportAlertRows(subject),
+        exportLeadRows(subject),
+      ]
+    : [Promise.resolve(Object.fromEntries(AGENCY_RECORD_TABLES.map((table) => [table, []])) as ExportTables)]
+  const parts = await Promise.all([...personal, ...records])
   return Object.assign({}, ...parts) as ExportTables
 }
 
 /** How many files an export carries and their bytes (from the rows): decides job or download. */
-export async function measureExport(brokerId: string) {
-  const { photos, documents } = await listExportFiles(brokerId)
+export async function measureExport(who: ExportSubject | string) {
+  const subject = await subjectOf(who)
+  if (!subject.wholeAgency) return { files: 0, bytes: 0 }
+  const { photos, documents } = await listExportFiles(subject)
   const all = [...photos, ...documents]
   return { files: all.length, bytes: all.reduce((sum, file) => sum + file.bytes, 0) }
 }
@@ -59,15 +98,23 @@ type ArchiveFile = { path: string; key: string }
  *   data.json                      every table, { tables: { name: rows } }
  *   csv/{table}.csv                one RFC 4180 CSV per table with rows
  *   files/avatar.webp              the 256 px avatar, if any
- *   files/logos/{agencyId}.webp    each agency's logo (its largest size), if any
+ *   files/members/{id}/avatar.webp each colleague's, in an export of the whole agency
+ *   files/logos/{agencyId}.webp    the agency's logo (its largest size), if any
  *   files/properties/{title}-{id}/photos/{nn}-{id}.jpg      each photo's original
  *   files/properties/{title}-{id}/documents/{file name}     each document as uploaded
  */
-export async function createExportArchive(brokerId: string, storage: FileStorage = getFileStorage()): Promise<Readable> {
-  const tables = await collectTables(brokerId)
+export async function createExportArchive(who: ExportSubject | string, storage: FileStorage = getFileStorage()): Promise<Readable> {
+  const subject = await subjectOf(who)
+  const tables = await collectTables(subject)
   const files = placeFiles(tables)
-  const avatarId = tables.profiles?.[0]?.avatarId
-  if (typeof avatarId === 'string') files.unshift({ path: 'files/avatar.webp', key: largestAvatarKey(brokerId, avatarId) })
+  // The exporter's avatar, and in an export of the whole agency each colleague's.
+  const avatars = (tables.profiles ?? []).flatMap((profile) =>
+    typeof profile.avatarId === 'string' ? [{ userId: String(profile.id), avatarId: profile.avatarId }] : [],
+  )
+  for (const { userId, avatarId } of avatars.reverse()) {
+    const path = userId === subject.memberId ? 'files/avatar.webp' : `files/members/${userId}/avatar.webp`
+    files.unshift({ path, key: largestAvatarKey(userId, avatarId) })
+  }
   for (const agency of tables.agencies ?? []) {
     if (typeof agency.id === 'string' && typeof agency.logoId === 'string') files.push({ path: `files/logos/${agency.id}.webp`, key: largestLogoKey(agency.id, agency.logoId) })
   }
@@ -157,15 +204,19 @@ const README = `BrokerVault data export
 data.json       Everything in your account, table by table ("tables"): your account (e-mail,
                 created), profile, subscription, properties, photos, documents, clients,
                 shortlists, share links, client feedback, deals, notes, activity,
-                viewings (with the clients' ratings), tasks and calendar feed.
+                viewings (with the clients' ratings), tasks and calendar feed, leads, the
+                agency, its members and its audit log. An owner's or admin's export holds the whole
+                agency: every member's records and profile. An agent's holds their own
+                account, profile, activity, notes and audit lines, not the agency's records.
                 "missingFiles" lists any file storage could not find (normally empty).
 csv/            The same tables as CSV files (RFC 4180, UTF-8, comma-separated), one per table
                 that has rows. Dates are ISO 8601 in UTC; lists are JSON. Text that starts
                 with = + - @, a tab or a line break begins with ' so that a spreadsheet shows
                 it as text instead of running it as a formula (data.json has it as it is).
-files/          Your avatar, each photo's original and each document, by property. The
+files/          Your avatar (and each colleague's in files/members/), each photo's original
+                and each document, by property. The
                 exportPath column of property_photos and property_documents names each file.
-                files/logos/ holds the logo of each agency you belong to, by the agency's id.
+                files/logos/ holds the agency's logo, by the agency's id.
 
 Not included: your password (only a hash is kept, and never exported), sign-in sessions,
 your two-factor key and recovery codes, and the anonymous daily view records of share links (each share has its view count).

@@ -16,6 +16,10 @@ import { findAccountEmail } from '#app/modules/auth/export-rows.server.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import { recordNotifications } from '#app/modules/notifications/notifications.server.ts'
 import { exportsPrefix, getFileStorage, type FileStorage, type StoredFile } from '#app/modules/media/storage.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
+import type { ExportSubject } from '#app/lib/export-tables.ts'
+import { recordAudit } from '#app/modules/agencies/audit.server.ts'
+import { roleIn } from '#app/modules/agencies/membership.server.ts'
 import { createExportArchive, measureExport } from './archive.server.ts'
 
 /** Where the broker's exports are listed: the Data section of the profile. */
@@ -35,12 +39,18 @@ export const exportDownloadPath = (exportId: string) => `/profile/exports/${expo
  * large one (more than EXPORT_INLINE_MAX_FILES files or EXPORT_INLINE_MAX_MB of them) gets a
  * pending export row and a background job, which e-mails a link when the zip is stored. A
  * broker with an export still being prepared gets that one rather than another job.
+ * An owner or admin exports the whole agency; an agent their own account, profile and activity
+ * (docs/decisions/034-agencies-and-tenancy.md). Each request is a line of the audit log.
  */
-export async function requestDataExport(brokerId: string): Promise<{ kind: 'now'; archive: Readable } | { kind: 'queued'; alreadyQueued: boolean }> {
+export async function requestDataExport(scope: Scope): Promise<{ kind: 'now'; archive: Readable } | { kind: 'queued'; alreadyQueued: boolean }> {
   const env = getEnv()
-  const size = await measureExport(brokerId)
+  const brokerId = scope.memberId
+  const subject = exportSubjectFor(scope)
+  const what = subject.wholeAgency ? "the agency's data" : 'their own data'
+  const size = await measureExport(subject)
   if (size.files <= env.EXPORT_INLINE_MAX_FILES && size.bytes <= env.EXPORT_INLINE_MAX_MB * 1024 * 1024) {
-    return { kind: 'now', archive: await createExportArchive(brokerId) }
+    await recordAudit(scope, { action: 'data_exported', objectType: 'export', summary: `Exported ${what} (download)` })
+    return { kind: 'now', archive: await createExportArchive(subject) }
   }
   const [pending] = await getDb()
     .select({ id: dataExports.id })
@@ -49,10 +59,26 @@ export async function requestDataExport(brokerId: string): Promise<{ kind: 'now'
     .limit(1)
   if (pending) return { kind: 'queued', alreadyQueued: true }
   const storageKey = `${exportsPrefix(brokerId)}${randomBytes(16).toString('hex')}.zip`
-  const [row] = await getDb().insert(dataExports).values({ ownerId: brokerId, storageKey }).returning({ id: dataExports.id })
+  const row = await getDb().transaction(async (tx) => {
+    const [created] = await tx.insert(dataExports).values({ ownerId: brokerId, storageKey }).returning({ id: dataExports.id })
+    await recordAudit(scope, { action: 'data_exported', objectType: 'export', objectId: created!.id, summary: `Exported ${what} (prepared in the background)` }, tx)
+    return created
+  })
   const queue = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)
   await queue.send(DATA_EXPORT_QUEUE, { exportId: row!.id } satisfies DataExportJob)
   return { kind: 'queued', alreadyQueued: false }
+}
+
+const exportSubjectFor = (scope: Scope): ExportSubject => ({ agencyId: scope.agencyId, memberId: scope.memberId, wholeAgency: scope.role !== 'agent' })
+
+/**
+ * What the job exports: by the member's role in the export's agency when it runs (an admin made
+ * an agent since gets their own data; a member who left, nothing: null).
+ */
+async function jobSubject(row: { agencyId: string; ownerId: string }): Promise<ExportSubject | null> {
+  const role = await roleIn(row.agencyId, row.ownerId)
+  if (!role) return null
+  return { agencyId: row.agencyId, memberId: row.ownerId, wholeAgency: role !== 'agent' }
 }
 
 /**
@@ -64,12 +90,13 @@ export async function runDataExportJob(job: DataExportJob, storage: FileStorage 
   const [row] = await getDb().select().from(dataExports).where(eq(dataExports.id, job.exportId))
   if (!row || row.status !== 'pending') return
   const email = await findAccountEmail(row.ownerId)
-  if (!email) return
+  const subject = await jobSubject(row)
+  if (!email || !subject) return
   const dir = path.resolve(getEnv().DATA_DIR, 'tmp', 'exports')
   await mkdir(dir, { recursive: true })
   const file = path.join(dir, `${row.id}.zip`)
   try {
-    await pipeline(await createExportArchive(row.ownerId, storage), createWriteStream(file))
+    await pipeline(await createExportArchive(subject, storage), createWriteStream(file))
     const { size } = await stat(file)
     await storage.putFile(row.storageKey, file, 'application/zip')
     const readyAt = new Date()

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { neutraliseCsvCell } from '#app/lib/csv-cells.ts'
+import { recordAudit } from '#app/modules/agencies/audit.server.ts'
 import { clientBatches } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
 import { propertyBatches } from '#app/modules/properties/bulk.server.ts'
@@ -52,4 +53,13 @@ export function propertiesCsv(scope: Scope, filters: PropertyFilters) {
 
 export function clientsCsv(scope: Scope, filters: ClientFilters) {
   return csvStream(CLIENT_COLUMNS, clientBatches(scope, filters))
+}
+
+/**
+ * A line of the agency's audit log for records taken out of the app as a file (CSV, vCard): the
+ * lists' exports, like "Export my data", say who exported what and when.
+ */
+export async function noteListExport(scope: Scope, what: 'properties' | 'clients', format: 'CSV' | 'vCard', selected: number | null) {
+  const which = selected === null ? `${what} (the list's filters)` : `${selected} selected ${what}`
+  await recordAudit(scope, { action: 'list_exported', objectType: 'export', summary: `Exported ${which} as ${format}` })
 }

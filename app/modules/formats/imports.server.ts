@@ -1,7 +1,9 @@
 import { and, eq, gt, lt } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { imports } from '#db/schema.ts'
+import { countOf } from '#app/lib/format.ts'
 import { isUuid } from '#app/lib/ids.ts'
+import { summarisedInAudit } from '#app/modules/agencies/audit.server.ts'
 import { insertImportedClients, type ImportedClient } from '#app/modules/clients/bulk.server.ts'
 import { freePropertySlots, insertImportedProperties, isPropertyLimitError, type ImportedProperty } from '#app/modules/properties/bulk.server.ts'
 import { PROPERTY_LIMIT_MESSAGE } from '#app/modules/properties/mutations.server.ts'
@@ -149,12 +151,15 @@ export async function confirmImport(scope: Scope, importId: unknown, planLimit: 
         .for('update')
       if (!row) return null
       toWrite = row.rows.length
+      // One audit line for the import, not one per row (agencies/audit.server.ts).
+      const what = row.kind === 'properties' ? countOf(row.rows.length, 'property', 'properties') : countOf(row.rows.length, 'client', 'clients')
+      const line = { action: `${row.kind === 'properties' ? 'property' : 'client'}_imported`, objectType: row.kind === 'properties' ? 'property' : 'client', summary: `Imported ${what} from ${row.fileName}` } as const
       if (row.kind === 'properties') {
         const free = await freePropertySlots(scope, planLimit, tx)
         if (row.rows.length > free) throw new LimitRefusal(free)
-        await insertImportedProperties(tx, scope, row.rows.map(revive) as ImportedProperty[], row.fileName)
+        await summarisedInAudit(tx, scope, line, () => insertImportedProperties(tx, scope, row.rows.map(revive) as ImportedProperty[], row.fileName))
       } else {
-        await insertImportedClients(tx, scope, row.rows.map(revive) as ImportedClient[], row.fileName)
+        await summarisedInAudit(tx, scope, line, () => insertImportedClients(tx, scope, row.rows.map(revive) as ImportedClient[], row.fileName))
       }
       await tx.delete(imports).where(eq(imports.id, row.id))
       return { ok: true as const, kind: row.kind, written: row.rows.length }

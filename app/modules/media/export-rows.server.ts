@@ -1,14 +1,15 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { propertyDocuments, propertyPhotos } from '#db/schema.ts'
-import type { ExportTables } from '#app/lib/export-tables.ts'
+import type { ExportSubject, ExportTables } from '#app/lib/export-tables.ts'
+import { exportedBy } from '#db/visibility.server.ts'
 
 /** The broker's photo and document rows for the data export. */
-export async function exportMediaRows(brokerId: string): Promise<ExportTables> {
+export async function exportMediaRows(subject: ExportSubject): Promise<ExportTables> {
   const db = getDb()
   const [photos, documents] = await Promise.all([
-    db.select().from(propertyPhotos).where(eq(propertyPhotos.ownerId, brokerId)).orderBy(asc(propertyPhotos.propertyId), asc(propertyPhotos.position), asc(propertyPhotos.createdAt)),
-    db.select().from(propertyDocuments).where(eq(propertyDocuments.ownerId, brokerId)).orderBy(asc(propertyDocuments.propertyId), asc(propertyDocuments.createdAt)),
+    db.select().from(propertyPhotos).where(exportedBy(propertyPhotos, subject)).orderBy(asc(propertyPhotos.propertyId), asc(propertyPhotos.position), asc(propertyPhotos.createdAt)),
+    db.select().from(propertyDocuments).where(exportedBy(propertyDocuments, subject)).orderBy(asc(propertyDocuments.propertyId), asc(propertyDocuments.createdAt)),
   ])
   return { property_photos: photos, property_documents: documents }
 }
@@ -18,18 +19,18 @@ export async function exportMediaRows(brokerId: string): Promise<ExportTables> {
  * WebP sizes are made from it) and each document as uploaded. Sizes come from the rows, so an
  * export can be sized without touching storage.
  */
-export async function listExportFiles(brokerId: string) {
+export async function listExportFiles(subject: ExportSubject) {
   const db = getDb()
   const [photos, documents] = await Promise.all([
     db
       .select({ id: propertyPhotos.id, propertyId: propertyPhotos.propertyId, position: propertyPhotos.position, key: propertyPhotos.originalKey, bytes: propertyPhotos.bytes })
       .from(propertyPhotos)
-      .where(eq(propertyPhotos.ownerId, brokerId))
+      .where(exportedBy(propertyPhotos, subject))
       .orderBy(asc(propertyPhotos.propertyId), asc(propertyPhotos.position), asc(propertyPhotos.createdAt)),
     db
       .select({ id: propertyDocuments.id, propertyId: propertyDocuments.propertyId, fileName: propertyDocuments.fileName, key: propertyDocuments.storageKey, bytes: propertyDocuments.bytes })
       .from(propertyDocuments)
-      .where(eq(propertyDocuments.ownerId, brokerId))
+      .where(exportedBy(propertyDocuments, subject))
       .orderBy(asc(propertyDocuments.propertyId), asc(propertyDocuments.createdAt)),
   ])
   return { photos, documents }

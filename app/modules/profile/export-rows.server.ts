@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { profiles } from '#db/schema.ts'
 import type { ExportTables } from '#app/lib/export-tables.ts'
 
-/** The broker's profile row for the data export. */
-export async function exportProfileRows(brokerId: string): Promise<ExportTables> {
-  return { profiles: await getDb().select().from(profiles).where(eq(profiles.id, brokerId)) }
+/** The profile rows of these people for the data export, in the order given (the exporter first). */
+export async function exportProfileRows(userIds: readonly string[]): Promise<ExportTables> {
+  if (!userIds.length) return { profiles: [] }
+  const rows = await getDb().select().from(profiles).where(inArray(profiles.id, [...userIds]))
+  return { profiles: rows.sort((a, b) => userIds.indexOf(a.id) - userIds.indexOf(b.id)) }
 }

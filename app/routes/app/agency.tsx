@@ -6,8 +6,10 @@ import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
 import { getAgency, updateAgency } from '#app/modules/agencies/agency.server.ts'
 import { inviteMember, listOpenInvitations, revokeInvitation } from '#app/modules/agencies/invitations.server.ts'
+import { changeExtraSeats, type SeatChange } from '#app/modules/agencies/seats.server.ts'
 import { canManageMembers, changeRole, leaveAgency, listMembers, listMyAgencies, removeMember, transferOwnership, type MemberChange } from '#app/modules/agencies/members.server.ts'
 import { ROLE_LABELS, TeamActionSchema } from '#app/modules/agencies/schemas.ts'
+import { MAX_EXTRA_SEATS } from '#app/modules/billing/plans.ts'
 import { logoUrl } from '#app/modules/media/logo.ts'
 import { chooseSessionAgency } from '#app/modules/session/sessions.server.ts'
 import { AgencyLogoForms } from '#app/ui/agency-logo-forms.tsx'
@@ -19,6 +21,18 @@ import type { Route } from './+types/agency'
 export const meta: Route.MetaFunction = () => [{ title: 'Agency · BrokerVault' }]
 
 export const NO_SEAT_MESSAGE = 'Every seat of your plan is taken. Upgrade your plan or buy more seats to invite someone else.'
+/** Where the invite form's refusal sends the owner: the extra-seats form on this page. */
+export const SEATS_FORM_PATH = '/agency#seats'
+
+const SEAT_REFUSALS: Record<Exclude<Extract<SeatChange, { ok: false }>['reason'], 'in_use' | 'forbidden'>, { message: string; status: number }> = {
+  no_subscription: { message: 'Extra seats are added to a paid plan: choose a plan first.', status: 409 },
+  not_sold: { message: 'Extra seats are not sold on this installation: choose a larger plan for more seats.', status: 409 },
+  unavailable: { message: 'Payment could not be changed just now. Nothing has changed; please try again in a few minutes.', status: 503 },
+}
+
+/** Removing seats that are in use: how many are, and the fewest extra seats that keep them. */
+export const seatsInUseMessage = (inUse: number, minimum: number) =>
+  `${inUse} seats are in use (members and open invitations): keep at least ${minimum} extra ${minimum === 1 ? 'seat' : 'seats'}, or remove a member or revoke an invitation first.`
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { scope, user } = requireAuth(context)
@@ -30,7 +44,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   ])
   if (!agency) throw new Response('Not Found', { status: 404 })
   const logo = agency.logoId ? logoUrl(agency.logoId, 96) : null
-  return { agency, logo, members, invitations, myAgencies, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
+  // The plan's seats as the database counts them (agency_seat_limit: the owner's plan plus the extra).
+  const includedSeats = agency.seatLimit - agency.extraSeats
+  return { agency, logo, includedSeats, members, invitations, myAgencies, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
 }
 
 type FieldErrors = Record<string, string[]>
@@ -91,6 +107,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return memberChange(await transferOwnership(scope, input.userId), 'Ownership transferred.')
     case 'leave':
       return memberChange(await leaveAgency(scope), 'You left the agency.', '/home')
+    case 'seats': {
+      const result = await changeExtraSeats(scope, input.extraSeats)
+      if (result.ok) return done(result.status === 'active' ? 'Extra seats saved.' : 'Extra seats requested: they apply as soon as Stripe confirms the change.')
+      if (result.reason === 'forbidden') throw new Response('Forbidden', { status: 403 })
+      if (result.reason === 'in_use') return refused('seats', { extraSeats: [seatsInUseMessage(result.inUse, result.minimum)] }, 409)
+      const refusal = SEAT_REFUSALS[result.reason as keyof typeof SEAT_REFUSALS]
+      return refused('seats', { extraSeats: [refusal.message] }, refusal.status)
+    }
     case 'remove-logo':
       return handleLogoRemoval(context, scope, '/agency')
     case 'switch': {
@@ -100,6 +124,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done('Switched agency.', '/home')
     }
   }
+}
+
+/** The way past a full agency: more seats (the owner's form above) or a larger plan. */
+function SeatLinks({ owner }: { owner: boolean }) {
+  return (
+    <>
+      <a href="#seats">{owner ? 'Add a seat' : 'Ask the owner to add a seat'}</a> or <Link to="/pricing">upgrade your plan</Link>.
+    </>
+  )
 }
 
 const selectStyle = 'rounded-md border border-line bg-surface px-2 py-1.5 text-sm'
@@ -255,10 +288,54 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
         </Card>
 
         {d.manage ? (
+          <section id="seats" className="scroll-mt-20">
+            <Card title="Seats">
+              <p className="text-sm" data-testid="seat-breakdown">
+                Your plan includes {d.includedSeats} {d.includedSeats === 1 ? 'seat' : 'seats'}; the agency has {d.agency.extraSeats} extra. Members and
+                open invitations each take one.
+              </p>
+              {d.me.role === 'owner' ? (
+                <Form method="post" className="mt-3 space-y-2">
+                  <input type="hidden" name="intent" value="seats" />
+                  <label htmlFor="extra-seats" className="block text-sm font-medium">
+                    Extra seats<span aria-hidden="true" className="ml-0.5 text-danger">*</span>
+                  </label>
+                  <div className="flex flex-wrap items-center gap-2">
+                    <input
+                      id="extra-seats"
+                      name="extraSeats"
+                      type="number"
+                      inputMode="numeric"
+                      required
+                      min={0}
+                      max={MAX_EXTRA_SEATS}
+                      step={1}
+                      defaultValue={d.agency.extraSeats}
+                      aria-invalid={errors.extraSeats ? true : undefined}
+                      aria-describedby={errors.extraSeats ? 'extra-seats-error' : 'extra-seats-help'}
+                      className="w-24 rounded-md border border-line bg-surface px-2 py-1.5"
+                    />
+                    <button type="submit" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink">
+                      Save extra seats
+                    </button>
+                  </div>
+                  <p id="extra-seats-help" className="text-sm text-muted">
+                    Billed per seat with your plan. Fewer seats than members and open invitations cannot be set.
+                  </p>
+                  <ErrorList id="extra-seats-error" errors={errors.extraSeats} />
+                </Form>
+              ) : (
+                <p className="mt-2 text-sm text-muted">The owner can add seats.</p>
+              )}
+            </Card>
+          </section>
+        ) : null}
+
+        {d.manage ? (
           <Card title="Invite a colleague">
-            {seatsFree ? null : (
-              <p className="mb-2 text-sm">
-                {NO_SEAT_MESSAGE} <Link to="/pricing">See plans</Link>
+            {seatsFree || errors.email ? null : (
+              <p className="mb-2 text-sm" data-testid="seats-full">
+                {NO_SEAT_MESSAGE} <SeatLinks owner={d.me.role === 'owner'} />
               </p>
             )}
             <Form method="post" className="space-y-3">
@@ -278,6 +355,11 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
                   className={inputStyle}
                 />
                 <ErrorList id="invite-email-error" errors={errors.email} />
+                {errors.email?.includes(NO_SEAT_MESSAGE) ? (
+                  <p className="mt-1 text-sm" data-testid="seat-offer">
+                    <SeatLinks owner={d.me.role === 'owner'} />
+                  </p>
+                ) : null}
               </div>
               <div>
                 <label htmlFor="invite-role" className="block text-sm font-medium">

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { requireAuth } from '#app/http/session.server.ts'
 import { assignedToForExport } from '#app/http/team.server.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
-import { clientsCsv } from '#app/modules/formats/csv-export.server.ts'
+import { clientsCsv, noteListExport } from '#app/modules/formats/csv-export.server.ts'
 import { csvDownload, selectionOf } from './csv-download.ts'
 import type { Route } from './+types/clients-export'
 
@@ -18,5 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = selectionOf(params)
   // Mine / Agency in an agency of several, as the list shows it (issue 26).
   const assignedTo = await assignedToForExport(auth, url, 'clients', Boolean(ids))
+  await noteListExport(scope, 'clients', 'CSV', ids ? ids.length : null)
   return csvDownload(clientsCsv(scope, { ...filters, ids, assignedTo }), ids ? 'clients-selected' : 'clients')
 }

@@ -19,9 +19,9 @@ export function loader() {
  * large one is zipped by a background job and the broker is told a link will come by e-mail.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   await readForm(request)
-  const outcome = await requestDataExport(user.id)
+  const outcome = await requestDataExport(scope)
   if (outcome.kind === 'queued') {
     setFlash(context, { kind: 'info', message: EXPORT_QUEUED_MESSAGE })
     return redirect(EXPORTS_SECTION_PATH)

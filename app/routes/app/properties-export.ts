@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import { requireAuth } from '#app/http/session.server.ts'
 import { assignedToForExport } from '#app/http/team.server.ts'
-import { propertiesCsv } from '#app/modules/formats/csv-export.server.ts'
+import { noteListExport, propertiesCsv } from '#app/modules/formats/csv-export.server.ts'
 import { parsePropertyFilters } from '#app/modules/properties/filters.ts'
 import { csvDownload, selectionOf } from './csv-download.ts'
 import type { Route } from './+types/properties-export'
@@ -21,5 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = selectionOf(params)
   // Mine / Agency in an agency of several, as the list shows it (issue 26).
   const assignedTo = await assignedToForExport(auth, url, 'properties', Boolean(ids))
+  await noteListExport(scope, 'properties', 'CSV', ids ? ids.length : null)
   return csvDownload(propertiesCsv(scope, { ...filters, ids, assignedTo }), ids ? 'properties-selected' : 'properties')
 }

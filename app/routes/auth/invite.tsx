@@ -15,6 +15,12 @@ export const meta: Route.MetaFunction = () => [{ title: 'Invitation · BrokerVau
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' })
 
 const GONE_MESSAGE = 'This invitation has expired, was revoked or has already been used. Ask the agency for a new one.'
+export const NO_SEAT_TO_JOIN_MESSAGE = 'The agency has no free seat for you just now. Ask whoever invited you to add a seat, then try again: your invitation stays open.'
+const REFUSALS = {
+  gone: { message: GONE_MESSAGE, status: 410 },
+  other_address: { message: 'This invitation was sent to another address. Sign in with that address to accept it.', status: 403 },
+  no_seat: { message: NO_SEAT_TO_JOIN_MESSAGE, status: 409 },
+} as const
 
 /**
  * The link of an invitation mail. Signed in with the invited address: one button joins. Not
@@ -40,8 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!auth) throw redirect('/auth')
   const result = await acceptInvitation(params.token, auth.user.id)
   if (!result.ok) {
-    const message = result.reason === 'gone' ? GONE_MESSAGE : 'This invitation was sent to another address. Sign in with that address to accept it.'
-    return data({ message }, { status: result.reason === 'gone' ? 410 : 403 })
+    const refusal = REFUSALS[result.reason]
+    return data({ message: refusal.message }, { status: refusal.status })
   }
   await chooseSessionAgency(auth.session.id, result.agencyId)
   setFlash(context, { kind: 'success', message: 'Welcome to the agency.' })

@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { getEnv } from '#app/lib/env.server.ts'
 import { handleStripeWebhook, type WebhookOutcome } from '#app/modules/billing/stripe-webhook.server.ts'
+import { applyProviderSeats } from '#app/modules/agencies/seats.server.ts'
 import type { Route } from './+types/stripe'
 
 // Stripe's events are a few kilobytes; anything far larger is not from Stripe.
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (Number(request.headers.get('Content-Length') ?? 0) > MAX_WEBHOOK_BYTES) return plain('Payload too large.', 413)
   const body = await request.text()
   if (body.length > MAX_WEBHOOK_BYTES) return plain('Payload too large.', 413)
-  const outcome = await handleStripeWebhook(body, request.headers.get('Stripe-Signature'))
+  const outcome = await handleStripeWebhook(body, request.headers.get('Stripe-Signature'), applyProviderSeats)
   const status = HTTP_STATUS[outcome.status]
   if (status !== 200) return plain(outcome.status === 'retry' ? 'Try again later.' : 'Bad signature.', status)
   return Response.json({ received: true, outcome: outcome.status })
