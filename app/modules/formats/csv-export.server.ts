@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { inScopeLater } from '#db/client.server.ts'
 import { neutraliseCsvCell } from '#app/lib/csv-cells.ts'
 import { clientBatches } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
@@ -24,9 +25,12 @@ const OPTIONS = {
 /**
  * A CSV body written batch by batch as the client reads it (pull: the next batch is queried
  * only when the previous one has been taken), so memory holds one batch whatever the size.
+ * The batches are read after the request has answered: each in the request's scope again, so
+ * they are the rows the member may see (an admin's the agency's), under row-level security.
  */
 function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
+  const inScope = inScopeLater()
   let headerSent = false
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -35,12 +39,12 @@ function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>):
         controller.enqueue(encoder.encode(`\uFEFF${stringify([columns.map((c) => c.header)], OPTIONS)}`))
         return
       }
-      const next = await batches.next()
+      const next = await inScope(() => batches.next())
       if (next.done) return controller.close()
       controller.enqueue(encoder.encode(stringify(next.value.map((row) => columns.map((c) => c.cell(row) ?? '')), OPTIONS)))
     },
     async cancel() {
-      await batches.return(undefined)
+      await inScope(() => batches.return(undefined))
     },
   })
 }
