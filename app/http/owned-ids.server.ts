@@ -1,7 +1,7 @@
-import { notFound } from '#app/lib/http.ts'
+import { forbidden, notFound } from '#app/lib/http.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
-import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { findChangeableProperty, findOwnedProperty } from '#app/modules/properties/access.server.ts'
 
 export type OwnedKind = 'property' | 'client' | 'deal'
 
@@ -28,4 +28,12 @@ export async function requireOwnedFormIds(brokerId: string, fields: readonly (re
     if (value === null || value === '') continue
     if (!(await isOwned(brokerId, kind, value))) notFound()
   }
+}
+
+/**
+ * A listing the member sees (found by the caller) but may not change, a colleague's: 403. Its
+ * assigned agent and the agency's owner and admins may (docs/decisions/034).
+ */
+export async function requireChangeableProperty(brokerId: string, propertyId: string) {
+  if (!(await findChangeableProperty(brokerId, propertyId))) forbidden()
 }

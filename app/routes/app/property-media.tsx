@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
+import { requireChangeableProperty } from '#app/http/owned-ids.server.ts'
 import { TEXT_FORM_LIMITS } from '#app/http/form-body.server.ts'
 import { isFieldRejection, readUploadForm, type UploadForm } from '#app/http/upload-form.server.ts'
 import { setFlash, type Toast } from '#app/lib/flash.server.ts'
@@ -39,6 +40,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = requireAuth(context)
   const property = orNotFound(await findOwnedProperty(user.id, params.id))
+  // Managing the photos and documents is changing the listing: its agent's and the admins'.
+  await requireChangeableProperty(user.id, property.id)
   const [photos, documents] = await Promise.all([listPhotos(user.id, property.id), listDocuments(user.id, property.id)])
   return {
     property,
@@ -100,6 +103,7 @@ type MediaAction = z.infer<typeof MediaActionSchema>
 export async function action({ request, params, context }: Route.ActionArgs) {
   const brokerId = requireAuth(context).user.id
   const property = orNotFound(await findOwnedProperty(brokerId, params.id))
+  await requireChangeableProperty(brokerId, property.id)
   const upload = new URL(request.url).searchParams.get('upload')
   const limits = upload === null ? TEXT_FORM_LIMITS : UPLOAD_LIMITS.get(upload)
   if (!limits) badRequest('Unknown upload.')
