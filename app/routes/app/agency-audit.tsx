@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { When } from '#app/ui/broker-formats.tsx'
 import { requireAuth } from '#app/http/session.server.ts'
+import { forbidden } from '#app/lib/http.ts'
 import { listAudit } from '#app/modules/agencies/audit.server.ts'
 import { listMembers } from '#app/modules/agencies/members.server.ts'
 import { PageHeader } from '#app/ui/page.tsx'
@@ -8,11 +9,14 @@ import type { Route } from './+types/agency-audit'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Audit log · BrokerVault' }]
 
-/** Who created, changed, shared, exported or deleted what: owners and admins only (an agent: 404). */
+/**
+ * Who created, changed, shared, exported or deleted what: owners and admins only. An agent knows
+ * their agency has one and may not read it: 403, not the 404 of something they cannot see.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { scope } = requireAuth(context)
   const entries = await listAudit(scope)
-  if (!entries) throw new Response('Not Found', { status: 404 })
+  if (!entries) forbidden()
   const names = new Map((await listMembers(scope)).map((member) => [member.userId, member.fullName || member.email]))
   return { entries: entries.map((entry) => ({ ...entry, actor: entry.actorId ? (names.get(entry.actorId) ?? 'A former member') : 'BrokerVault' })) }
 }
