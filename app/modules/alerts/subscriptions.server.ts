@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { alertMatches, clientAlerts } from '#db/schema.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { createAlertShare } from '#app/modules/sharing/shares.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
@@ -32,7 +33,7 @@ export async function getAlertState(brokerId: string, client: { id: string }): P
           and ${alertMatches.mailedAt} is not null)`.mapWith(Number),
     })
     .from(clientAlerts)
-    .where(and(eq(clientAlerts.clientId, client.id), eq(clientAlerts.ownerId, brokerId)))
+    .where(and(eq(clientAlerts.clientId, client.id), visibleTo(clientAlerts, brokerId)))
   if (!row) return { status: 'never' }
   const { alert, mailedCount } = row
   const names = await getBrokerNames(alert.consentedBy ? [alert.consentedBy] : [])
@@ -70,10 +71,11 @@ export async function turnOnAlerts(brokerId: string, clientId: string, consent: 
         .where(eq(clientAlerts.clientId, client.id))
       await tx.delete(alertMatches).where(and(eq(alertMatches.clientId, client.id), isNull(alertMatches.mailedAt)))
     } else {
-      const shareId = await createAlertShare(tx, brokerId, client.id)
+      // The client's agent's alerts (their mails, their link), whoever of the agency turned them on.
+      const shareId = await createAlertShare(tx, client.ownerId, client.id)
       await tx.insert(clientAlerts).values({
         clientId: client.id,
-        ownerId: brokerId,
+        ownerId: client.ownerId,
         shareId,
         unsubscribeToken: newToken(),
         consentedAt,
@@ -90,7 +92,7 @@ export async function stopAlerts(brokerId: string, clientId: string): Promise<{ 
   await getDb()
     .update(clientAlerts)
     .set({ stoppedAt: new Date() })
-    .where(and(eq(clientAlerts.clientId, clientId), eq(clientAlerts.ownerId, brokerId), isNull(clientAlerts.stoppedAt)))
+    .where(and(eq(clientAlerts.clientId, clientId), visibleTo(clientAlerts, brokerId), isNull(clientAlerts.stoppedAt)))
   return { ok: true }
 }
 

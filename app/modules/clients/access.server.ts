@@ -22,7 +22,7 @@ export function isLiveClientSql(clientId: SQL | { name: string }): SQL {
 export async function findOwnedClient(brokerId: string, clientId: unknown, tx?: Transaction) {
   if (!isUuid(clientId)) return null
   const query = (tx ?? getDb())
-    .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage, email: clients.email })
+    .select({ id: clients.id, fullName: clients.fullName, stage: clients.stage, email: clients.email, ownerId: clients.ownerId })
     .from(clients)
     .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
     .limit(1)

@@ -131,7 +131,7 @@ export async function deleteClient(brokerId: string, clientId: string) {
     await tx
       .update(clients)
       .set({ deletedAt: sql`now()` })
-      .where(and(eq(clients.id, current.id), eq(clients.ownerId, brokerId), isNull(clients.deletedAt)))
+      .where(and(eq(clients.id, current.id), visibleTo(clients, brokerId), isNull(clients.deletedAt)))
     await recordActivity(tx, brokerId, { kind: 'client_deleted', clientId: current.id, summary: `Moved client ${current.fullName} to the trash` })
     return current
   })

@@ -3,6 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 
 /*
  * Clients in the trash (docs/decisions/032-trash-and-own-tasks.md). deleteClient
@@ -10,14 +11,14 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
  * it (shortlist, links, feedback, deals, viewings, tasks, notes, alerts). Clients have no files.
  */
 
-const trashed = (brokerId: string, clientId: string) => and(eq(clients.id, clientId), eq(clients.ownerId, brokerId), isNotNull(clients.deletedAt))
+const trashed = (brokerId: string, clientId: string) => and(eq(clients.id, clientId), changeableBy(clients, brokerId), isNotNull(clients.deletedAt))
 
 /** The broker's clients in the trash, latest first. */
 export async function listTrashedClients(brokerId: string, limit: number) {
   const rows = await getDb()
     .select({ id: clients.id, fullName: clients.fullName, email: clients.email, deletedAt: clients.deletedAt })
     .from(clients)
-    .where(and(eq(clients.ownerId, brokerId), isNotNull(clients.deletedAt)))
+    .where(and(changeableBy(clients, brokerId), isNotNull(clients.deletedAt)))
     .orderBy(desc(clients.deletedAt), asc(clients.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))

@@ -10,6 +10,7 @@ import { lockPropertyMedia } from './lock.server.ts'
 import { checkRoomForPhotos } from './photos.server.ts'
 import { asResult, missing, type PropertyRef } from './results.ts'
 import { checkStoragePrefix, getFileStorage } from './storage.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 
 /*
  * Photos and documents in the trash (docs/decisions/032-trash-and-own-tasks.md): deletePhoto and
@@ -18,9 +19,9 @@ import { checkStoragePrefix, getFileStorage } from './storage.server.ts'
  */
 
 const trashedPhoto = (brokerId: string, photoId: string) =>
-  and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.ownerId, brokerId), isNotNull(propertyPhotos.deletedAt))
+  and(eq(propertyPhotos.id, photoId), changeableBy(propertyPhotos, brokerId), isNotNull(propertyPhotos.deletedAt))
 const trashedDocument = (brokerId: string, documentId: string) =>
-  and(eq(propertyDocuments.id, documentId), eq(propertyDocuments.ownerId, brokerId), isNotNull(propertyDocuments.deletedAt))
+  and(eq(propertyDocuments.id, documentId), changeableBy(propertyDocuments, brokerId), isNotNull(propertyDocuments.deletedAt))
 
 /** The broker's trashed photos, latest first, with what a thumbnail needs. */
 export async function listTrashedPhotos(brokerId: string, limit: number) {
@@ -35,7 +36,7 @@ export async function listTrashedPhotos(brokerId: string, limit: number) {
       deletedAt: propertyPhotos.deletedAt,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.ownerId, brokerId), isNotNull(propertyPhotos.deletedAt)))
+    .where(and(changeableBy(propertyPhotos, brokerId), isNotNull(propertyPhotos.deletedAt)))
     .orderBy(desc(propertyPhotos.deletedAt), asc(propertyPhotos.id))
     .limit(limit)
   return rows.map(({ variantKeys, deletedAt, ...row }) => ({ ...row, deletedAt: deletedAt!, tags: photoFileTags(variantKeys) }))
@@ -46,7 +47,7 @@ export async function listTrashedDocuments(brokerId: string, limit: number) {
   const rows = await getDb()
     .select({ id: propertyDocuments.id, propertyId: propertyDocuments.propertyId, title: propertyDocuments.title, deletedAt: propertyDocuments.deletedAt })
     .from(propertyDocuments)
-    .where(and(eq(propertyDocuments.ownerId, brokerId), isNotNull(propertyDocuments.deletedAt)))
+    .where(and(changeableBy(propertyDocuments, brokerId), isNotNull(propertyDocuments.deletedAt)))
     .orderBy(desc(propertyDocuments.deletedAt), asc(propertyDocuments.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))

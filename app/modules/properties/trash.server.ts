@@ -6,6 +6,7 @@ import { logger } from '#app/lib/logger.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { deletePropertyFiles } from '#app/modules/media/trash.server.ts'
 import { isPropertyLimitError } from './bulk.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 
 /*
  * Properties in the trash (docs/decisions/032-trash-and-own-tasks.md). deleteProperty
@@ -19,14 +20,14 @@ export const restoreLimitMessage = (title: string) =>
   `“${title}” can't be restored: you have reached the number of properties your plan allows. Delete another property or choose a bigger plan, then restore it.`
 
 const trashed = (brokerId: string, propertyId: string) =>
-  and(eq(properties.id, propertyId), eq(properties.ownerId, brokerId), isNotNull(properties.deletedAt))
+  and(eq(properties.id, propertyId), changeableBy(properties, brokerId), isNotNull(properties.deletedAt))
 
 /** The broker's properties in the trash, latest first. */
 export async function listTrashedProperties(brokerId: string, limit: number) {
   const rows = await getDb()
     .select({ id: properties.id, title: properties.title, city: properties.city, deletedAt: properties.deletedAt })
     .from(properties)
-    .where(and(eq(properties.ownerId, brokerId), isNotNull(properties.deletedAt)))
+    .where(and(changeableBy(properties, brokerId), isNotNull(properties.deletedAt)))
     .orderBy(desc(properties.deletedAt), asc(properties.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))
