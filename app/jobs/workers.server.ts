@@ -25,6 +25,7 @@ import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
 import { ALERT_QUEUE_OPTIONS, type AlertRunJob } from '#app/modules/alerts/schedule.server.ts'
 import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import { emptyExpiredTrash, TRASH_CRON, TRASH_QUEUE } from '#app/modules/trash/trash.server.ts'
+import { pruneOldNotifications } from '#app/modules/notifications/notifications.server.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -111,6 +112,7 @@ export async function startJobWorkers() {
     await deleteExpiredSessions()
     await deleteExpiredChallenges()
     await deleteExpiredDataExports()
+    await pruneOldNotifications()
   })
 
   // The trash: what was deleted 30 days ago goes for good, rows and files (docs/decisions/032).

@@ -123,18 +123,18 @@ describe('bulk actions on /properties', () => {
     expect((await browser.get('/properties/export.csv?ids=nope')).status).toBe(400)
   })
 
-  it('deletes the ticked properties only after a confirmation step', async () => {
+  it('moves the ticked properties to the trash only after a confirmation step', async () => {
     const { browser, ids } = await brokerWithListings()
     const step = await postPairs(browser, '/properties', [['intent', 'bulk-delete'], ...ticked(ids.slice(0, 2))])
     expect(step.status).toBe(200)
     const html = await step.text()
-    expect(html).toContain('Delete 2 properties?')
+    expect(html).toContain('Move 2 properties to the trash?')
     expect(html).toContain('<li>Listing 1</li>')
     expect(html).toContain('value="bulk-delete-confirmed"')
     expect(await getDb().select({ id: properties.id }).from(properties).where(inArray(properties.id, ids))).toHaveLength(3)
 
     const confirmed = await postPairs(browser, '/properties', [['intent', 'bulk-delete-confirmed'], ...ticked(ids.slice(0, 2))])
-    expect(await toastAfter(browser, confirmed)).toContain('Deleted 2 properties.')
+    expect(await toastAfter(browser, confirmed)).toContain('Moved 2 properties to the trash. Restore them from the Trash within 30 days.')
     // Deleted means in the trash (deleted_at set): only the unticked one is still live.
     expect((await getDb().select({ id: properties.id }).from(properties).where(and(inArray(properties.id, ids), isNull(properties.deletedAt)))).map((r) => r.id)).toEqual([ids[2]])
   })
@@ -172,6 +172,47 @@ describe('bulk actions on /clients', () => {
     const vcf = await (await browser.get(vcard.headers.get('Location')!)).text()
     expect(vcf).toContain('FN:Bruno Dias')
     expect(vcf).not.toContain('Ana Lima')
+  })
+})
+
+describe('bulk delete on /clients', () => {
+  it('moves the ticked clients to the trash after a confirmation step, skipping others’, and they can be restored', async () => {
+    const { browser } = await signedInBroker()
+    const a = await createClientVia(browser, { fullName: 'Ana Lima' })
+    const b = await createClientVia(browser, { fullName: 'Bruno Dias' })
+    const c = await createClientVia(browser, { fullName: 'Carla Reis' })
+    const { browser: stranger } = await signedInBroker()
+    const theirs = await createClientVia(stranger, { fullName: 'Not Yours' })
+    const live = async () =>
+      (await getDb().select({ id: clients.id }).from(clients).where(and(inArray(clients.id, [a, b, c, theirs]), isNull(clients.deletedAt)))).map((r) => r.id).sort()
+
+    expect(await (await browser.get('/clients')).text()).toContain('value="bulk-delete"')
+    const step = await postPairs(browser, '/clients?stage=new', [['intent', 'bulk-delete'], ...ticked([a, b, theirs])])
+    expect(step.status).toBe(200)
+    const html = await step.text()
+    expect(html).toContain('Move 2 clients to the trash?')
+    expect(html).toContain('<li>Ana Lima</li>')
+    expect(html).toContain('<li>Bruno Dias</li>')
+    expect(html).not.toContain('Not Yours')
+    expect(html).toContain('value="bulk-delete-confirmed"')
+    expect(await live()).toEqual([a, b, c, theirs].sort())
+
+    const confirmed = await postPairs(browser, '/clients?stage=new', [['intent', 'bulk-delete-confirmed'], ...ticked([a, b, theirs])])
+    expect(confirmed.headers.get('Location')).toBe('/clients?stage=new')
+    expect(await toastAfter(browser, confirmed)).toContain('Moved 2 clients to the trash. Restore them from the Trash within 30 days.')
+    expect(await live()).toEqual([c, theirs].sort())
+    const list = await (await browser.get('/clients')).text()
+    expect(list).not.toContain('Ana Lima')
+    expect(list).toContain('Carla Reis')
+    expect(await (await browser.get('/trash')).text()).toContain('Bruno Dias')
+
+    // None of the broker's own: a 404, nothing touched; a second confirmation of trashed ones is a 404 too.
+    expect((await postPairs(browser, '/clients', [['intent', 'bulk-delete-confirmed'], ...ticked([theirs])])).status).toBe(404)
+    expect((await postPairs(browser, '/clients', [['intent', 'bulk-delete-confirmed'], ...ticked([a, b])])).status).toBe(404)
+    expect(await live()).toEqual([c, theirs].sort())
+
+    expect((await browser.post('/trash', { intent: 'restore', kind: 'client', id: a })).status).toBe(302)
+    expect(await live()).toEqual([a, c, theirs].sort())
   })
 })
 

@@ -5,7 +5,7 @@ import { getDb } from '#db/client.server.ts'
 import { dataExports, notifications, viewings } from '#db/schema.ts'
 import { runClientAlerts } from '#app/modules/alerts/run.server.ts'
 import { runDataExportJob } from '#app/modules/exports/data-exports.server.ts'
-import { recordNotifications, NOTIFICATIONS_PAGE_SIZE } from '#app/modules/notifications/notifications.server.ts'
+import { pruneOldNotifications, recordNotifications, NOTIFICATIONS_PAGE_SIZE } from '#app/modules/notifications/notifications.server.ts'
 import { signedInBroker, TestBrowser, uniqueEmail } from '#tests/support/app.ts'
 import { scheduleViewingVia } from '#tests/support/agenda.ts'
 import { createClientVia } from '#tests/support/clients.ts'
@@ -154,5 +154,22 @@ describe('notifications', () => {
     expect(await unreadBadge(other.browser)).toBe('1')
     // A page number that is not one is the first page.
     expect((await browser.get('/notifications?page=abc')).status).toBe(200)
+  })
+
+  it('housekeeping deletes read notifications after 90 days and unread ones after a year, nothing newer', async () => {
+    const { email } = await signedInBroker('Hana Housekeeping')
+    const ownerId = (await findUser(email)).id
+    const now = new Date('2026-11-25T12:00:00Z')
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000)
+    const rows = [
+      { summary: 'read 91 days ago', createdAt: daysAgo(91), readAt: daysAgo(90) },
+      { summary: 'read 89 days ago', createdAt: daysAgo(89), readAt: daysAgo(88) },
+      { summary: 'unread 200 days', createdAt: daysAgo(200), readAt: null },
+      { summary: 'unread 366 days', createdAt: daysAgo(366), readAt: null },
+    ]
+    await getDb().insert(notifications).values(rows.map((row) => ({ ...row, ownerId, kind: 'client_feedback' as const, href: '/clients' })))
+    expect(await pruneOldNotifications(now)).toBeGreaterThanOrEqual(2)
+    const left = await getDb().select({ summary: notifications.summary }).from(notifications).where(eq(notifications.ownerId, ownerId))
+    expect(left.map((row) => row.summary).sort()).toEqual(['read 89 days ago', 'unread 200 days'])
   })
 })

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
-import { tasks, viewings } from '#db/schema.ts'
+import { profiles, tasks, viewings } from '#db/schema.ts'
+import { findUser } from '#tests/support/db.ts'
 import { collectTables } from '#app/modules/exports/archive.server.ts'
 import { sendDueAgendaMails } from '#app/modules/agenda/morning-mail.server.ts'
 import { signedInBroker, TestBrowser } from '#tests/support/app.ts'
@@ -107,7 +108,7 @@ describe('viewings', () => {
   })
 
   it('refuses Done and No-show before the viewing starts, with a message next to the Status field, and takes them once it has', async () => {
-    const { browser, propertyId, clientId } = await brokerWithPropertyAndClient()
+    const { browser, email, propertyId, clientId } = await brokerWithPropertyAndClient()
     const tomorrow = inDays(1)
     const id = await scheduleViewingVia(browser, propertyId, clientId, { date: tomorrow, time: '10:30' })
     const row = async () => (await getDb().select().from(viewings).where(eq(viewings.id, id)))[0]!
@@ -122,6 +123,11 @@ describe('viewings', () => {
       // Nothing changed: still scheduled, no feedback link made (so none was mailed).
       expect(await row(), status).toMatchObject({ status: 'scheduled', feedbackToken: null, sequence: 0 })
     }
+    // In the broker's own date style, as every other time on the page.
+    await getDb().update(profiles).set({ formatStyle: 'month_day' }).where(eq(profiles.id, (await findUser(email)).id))
+    expect(await (await browser.post(`/viewing/${id}`, { intent: 'status', status: 'done' })).text()).toMatch(
+      /This viewing starts \w{3} \w{3} \d{1,2}, \d{4}, 10:30 AM: it can be marked Done/,
+    )
     // Canceling ahead of time is what canceling is for.
     expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'canceled' })).status).toBe(302)
     expect((await browser.post(`/viewing/${id}`, { intent: 'status', status: 'scheduled' })).status).toBe(302)

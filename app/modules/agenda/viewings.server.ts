@@ -10,6 +10,7 @@ import { findOwnedClient, getClientNames } from '#app/modules/clients/access.ser
 import { setClientStageIn, type StageChange } from '#app/modules/clients/mutations.server.ts'
 import { findOwnedProperty, getPropertyAddressLine, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { describeLocal } from './format.ts'
+import type { ClockStyle } from '#app/lib/when.ts'
 import { viewingIsLive } from './live.server.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
 import { STAGES_BEFORE_VIEWING, type ViewingForm } from './schemas.ts'
@@ -82,8 +83,8 @@ export async function updateViewing(brokerId: string, viewingId: unknown, input:
 /** Statuses that say the viewing took place (or the client did not come): not before it starts. */
 const AFTER_START: readonly ViewingStatus[] = ['done', 'no_show']
 
-const notStartedYet = (startsAt: Date, timeZone: string): FieldErrors => ({
-  status: [`This viewing starts ${describeLocal(startsAt, timeZone)}: it can be marked Done or No-show once it has started.`],
+const notStartedYet = (startsAt: Date, timeZone: string, clock?: ClockStyle): FieldErrors => ({
+  status: [`This viewing starts ${describeLocal(startsAt, timeZone, clock)}: it can be marked Done or No-show once it has started.`],
 })
 
 /**
@@ -91,7 +92,7 @@ const notStartedYet = (startsAt: Date, timeZone: string): FieldErrors => ({
  * back to scheduled: invited again; done: the client gets the feedback link (made once).
  * Done and no-show are refused before the start (else the client is thanked "for visiting"
  * a day early); the update itself checks it too, so a start moved meanwhile counts.
- * SEQUENCE goes up on every change. `timeZone` is the broker's, for the refusal's wording.
+ * SEQUENCE goes up on every change. `timeZone` and `clock` are the broker's, for the refusal's wording.
  * Done with `clientToViewing` (the offered follow-on, issue 25 item 8) also moves a client who
  * is still New or Contacted to Viewing, in the same transaction; it can be made on a viewing
  * already done too.
@@ -101,7 +102,7 @@ export async function setViewingStatus(
   viewingId: unknown,
   status: ViewingStatus,
   timeZone: string,
-  { clientToViewing = false }: { clientToViewing?: boolean } = {},
+  { clientToViewing = false, clock }: { clientToViewing?: boolean; clock?: ClockStyle } = {},
 ): Promise<ViewingStatusResult> {
   if (!isUuid(viewingId)) return null
   const current = await getViewing(brokerId, viewingId)
@@ -114,7 +115,7 @@ export async function setViewingStatus(
   }
   const now = new Date()
   const needsStart = AFTER_START.includes(status)
-  if (needsStart && current.startsAt > now) return { ok: false, fieldErrors: notStartedYet(current.startsAt, timeZone) }
+  if (needsStart && current.startsAt > now) return { ok: false, fieldErrors: notStartedYet(current.startsAt, timeZone, clock) }
   const feedbackToken = status === 'done' && !current.feedbackToken ? randomBytes(FEEDBACK_TOKEN_BYTES).toString('base64url') : undefined
   const written = await getDb().transaction(async (tx) => {
     const [row] = await tx
@@ -126,7 +127,7 @@ export async function setViewingStatus(
   })
   if (!written) {
     const moved = await getViewing(brokerId, current.id)
-    return moved ? { ok: false, fieldErrors: notStartedYet(moved.startsAt, timeZone) } : null
+    return moved ? { ok: false, fieldErrors: notStartedYet(moved.startsAt, timeZone, clock) } : null
   }
   const mail = status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
   return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false, client: written.client }

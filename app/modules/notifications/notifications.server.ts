@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { getDb, type Transaction } from '#db/client.server.ts'
+import { getDb, queryRows, type Transaction } from '#db/client.server.ts'
 import { notifications } from '#db/schema.ts'
 import type { NotificationKind } from '#db/reference.ts'
 
@@ -102,4 +102,30 @@ export async function markAllNotificationsRead(ownerId: string, now = new Date()
     .where(and(eq(notifications.ownerId, ownerId), isNull(notifications.readAt)))
     .returning({ id: notifications.id })
   return marked.length
+}
+
+/** Read notifications are kept this long, unread ones a year: the page is news, not an archive. */
+export const READ_NOTIFICATION_DAYS = 90
+export const UNREAD_NOTIFICATION_DAYS = 365
+const PRUNE_BATCH = 5000
+
+/**
+ * The housekeeping job's share: deletes notifications past their time, in batches of
+ * PRUNE_BATCH rows so a large backlog never holds one long statement. Returns how many went.
+ */
+export async function pruneOldNotifications(now = new Date()): Promise<number> {
+  const readBefore = new Date(now.getTime() - READ_NOTIFICATION_DAYS * 86_400_000)
+  const unreadBefore = new Date(now.getTime() - UNREAD_NOTIFICATION_DAYS * 86_400_000)
+  let total = 0
+  for (;;) {
+    const gone = await queryRows<{ id: string }>(sql`
+      delete from ${notifications} where ${notifications.id} in (
+        select ${notifications.id} from ${notifications}
+        where (${notifications.readAt} is not null and ${notifications.createdAt} < ${readBefore.toISOString()}::timestamptz)
+           or ${notifications.createdAt} < ${unreadBefore.toISOString()}::timestamptz
+        limit ${PRUNE_BATCH})
+      returning ${notifications.id}`)
+    total += gone.length
+    if (gone.length < PRUNE_BATCH) return total
+  }
 }

@@ -1,4 +1,4 @@
-import { redirect, redirectDocument, type RouterContextProvider } from 'react-router'
+import { data, redirect, redirectDocument, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 import { checkSelectionSize, refuseBulk, tickedIds } from '#app/http/bulk-selection.server.ts'
 import { parseIntentForm } from '#app/http/intent.server.ts'
@@ -7,17 +7,23 @@ import { countOf } from '#app/lib/format.ts'
 import { notFound } from '#app/lib/http.ts'
 import { resolveOwnedClients } from '#app/modules/clients/access.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
-import { setClientsStage } from '#app/modules/clients/mutations.server.ts'
+import { deleteClient, setClientsStage } from '#app/modules/clients/mutations.server.ts'
 import { CLIENT_STAGES } from '#db/reference.ts'
 
-const ClientBulkSchema = z.object({ intent: z.enum(['bulk-stage', 'bulk-export', 'bulk-vcard']) })
+/** The bulk bar's intents on /clients; `bulk-delete` asks first, `bulk-delete-confirmed` moves them to the trash. */
+const ClientBulkSchema = z.object({ intent: z.enum(['bulk-stage', 'bulk-export', 'bulk-vcard', 'bulk-delete', 'bulk-delete-confirmed']) })
 
 export const isClientBulkIntent = (intent: unknown) => typeof intent === 'string' && intent.startsWith('bulk-')
+
+/** The step a bulk delete asks for before it acts: "move these to the trash?". */
+export type ClientBulkStep = { step: 'delete'; selected: { id: string; name: string }[] }
 
 /**
  * The bulk bar of /clients (docs/decisions/031): the ticked rows are resolved to the broker's
  * own clients first (others skipped; none of theirs is a 404), then one stage is set on all in
- * one transaction, or they are exported as CSV or vCard. Answers back at `here`.
+ * one transaction, they are exported as CSV or vCard, or moved to the trash after a confirmation
+ * step, each through the single-client delete (restorable from /trash for 30 days). Answers back
+ * at `here`.
  */
 export async function handleClientBulk(context: Readonly<RouterContextProvider>, broker: { id: string }, form: FormData, here: string) {
   const parsed = parseIntentForm(form, ClientBulkSchema)
@@ -42,5 +48,16 @@ export async function handleClientBulk(context: Readonly<RouterContextProvider>,
       throw redirectDocument(`/clients/export.csv?ids=${ids.join(',')}`)
     case 'bulk-vcard':
       throw redirectDocument(`/clients/export.vcf?ids=${ids.join(',')}`)
+    case 'bulk-delete': {
+      const step: ClientBulkStep = { step: 'delete', selected }
+      return data(step)
+    }
+    case 'bulk-delete-confirmed': {
+      // One by one through the single delete, so whatever a delete does (the log, the trash) it does here.
+      let deleted = 0
+      for (const id of ids) if (await deleteClient(broker.id, id)) deleted += 1
+      setFlash(context, { kind: 'success', message: `Moved ${countOf(deleted, 'client', 'clients')} to the trash. Restore them from the Trash within 30 days.` })
+      throw redirect(here)
+    }
   }
 }

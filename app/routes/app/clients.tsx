@@ -1,10 +1,11 @@
-import { formatNumber, plural } from '#app/lib/format.ts'
+import { countOf, formatNumber, plural } from '#app/lib/format.ts'
 import { data, Form, Link } from 'react-router'
 import { badRequest } from '#app/lib/http.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 import { BulkBar, bulkAria, downloadTicked, SelectBox, type BulkState } from '#app/ui/bulk-bar.tsx'
+import { ConfirmDelete } from '#app/ui/confirm-delete.tsx'
 import { Button, SubmitButton } from '#app/ui/form.tsx'
-import { handleClientBulk, isClientBulkIntent } from './clients-bulk.server.ts'
+import { handleClientBulk, isClientBulkIntent, type ClientBulkStep } from './clients-bulk.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { parseClientFilters } from '#app/modules/clients/filters.ts'
 import { listClients } from '#app/modules/clients/queries.server.ts'
@@ -45,8 +46,10 @@ const BULK_FORM = 'bulk-clients'
 
 export default function ClientsPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const values = new URLSearchParams(d.search)
-  const refusal: BulkState = actionData ?? null
-  const ticked = new Set(refusal?.selected ?? [])
+  const here = `/clients${d.search}`
+  const step = actionData && 'step' in actionData ? (actionData as ClientBulkStep) : null
+  const refusal: BulkState = actionData && 'bulkError' in actionData ? actionData : null
+  const ticked = new Set(refusal?.selected ?? step?.selected.map((c) => c.id) ?? [])
   const select = (name: string, text: string, options: readonly string[], any: string) => (
     <div>
       <label htmlFor={`f-${name}`} className="block text-xs font-medium text-muted">{text}</label>
@@ -69,6 +72,18 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
           <Link to="/client/new" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-brand-ink no-underline">Add client</Link>
         </div>
       </PageHeader>
+      {step?.step === 'delete' ? (
+        <ConfirmDelete
+          title={`Move ${countOf(step.selected.length, 'client', 'clients')} to the trash?`}
+          hiddenFields={{ intent: 'bulk-delete-confirmed', ids: step.selected.map((c) => c.id) }}
+          confirmLabel="Move to trash"
+          cancelHref={here}
+          returnFocusTo="bulk-delete"
+        >
+          <p>They leave every list at once, and their share links and alerts stop. Restore them from the Trash within 30 days; after that they are deleted with their shortlists, deals, viewings and tasks.</p>
+          <ul className="list-disc pl-5">{step.selected.map((c) => <li key={c.id}>{c.name}</li>)}</ul>
+        </ConfirmDelete>
+      ) : null}
       <FilterPanel activeCount={countActiveFilters(values, CLIENT_FILTER_NAMES)}>
         <Form method="get" action="/clients" role="search" aria-label="Filter clients" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
           <div className="col-span-2">
@@ -108,6 +123,7 @@ export default function ClientsPage({ loaderData: d, actionData }: Route.Compone
             </div>
             <Button type="submit" name="intent" value="bulk-export" variant="secondary" onClick={(event) => downloadTicked(event, '/clients/export.csv')}>Export CSV</Button>
             <Button type="submit" name="intent" value="bulk-vcard" variant="secondary" onClick={(event) => downloadTicked(event, '/clients/export.vcf')}>Export vCard</Button>
+            <SubmitButton id="bulk-delete" name="intent" value="bulk-delete" variant="danger" pendingText="Loading...">Delete…</SubmitButton>
           </BulkBar>
           <ul className="divide-y divide-line rounded-xl border border-line bg-surface">
             {d.items.map((c) => (

@@ -33,8 +33,8 @@ export type PropertyBulkStep =
  * resolved to the broker's own properties first, so another broker's, a deleted or a malformed
  * id is skipped, never touched; a selection with none of the broker's is a 404. Then: set one
  * status on all (one transaction), add them to a client's shortlist (the client is chosen in a
- * second step), export them as CSV, or delete them after a confirmation step, each through the
- * single-property delete. Answers back at `here`, the list with its filters.
+ * second step), export them as CSV, or move them to the trash after a confirmation step, each
+ * through the single-property delete. Answers back at `here`, the list with its filters.
  */
 export async function handlePropertyBulk(context: Readonly<RouterContextProvider>, broker: Broker, form: FormData, here: string) {
   const parsed = parseIntentForm(form, PropertyBulkSchema)
@@ -90,7 +90,7 @@ export async function handlePropertyBulk(context: Readonly<RouterContextProvider
       // One by one through the single delete, so whatever a delete does (files, the log) it does here.
       let deleted = 0
       for (const id of ids) if (await deleteProperty(broker.id, id)) deleted += 1
-      setFlash(context, { kind: 'success', message: `Deleted ${countOf(deleted, 'property', 'properties')}.` })
+      setFlash(context, { kind: 'success', message: `Moved ${countOf(deleted, 'property', 'properties')} to the trash. Restore ${deleted === 1 ? 'it' : 'them'} from the Trash within 30 days.` })
       throw redirect(here)
     }
   }

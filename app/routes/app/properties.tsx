@@ -67,13 +67,13 @@ export default function PropertiesPage({ loaderData: d, actionData }: Route.Comp
       </PageHeader>
       {step?.step === 'delete' ? (
         <ConfirmDelete
-          title={`Delete ${countOf(step.selected.length, 'property', 'properties')}?`}
+          title={`Move ${countOf(step.selected.length, 'property', 'properties')} to the trash?`}
           hiddenFields={{ intent: 'bulk-delete-confirmed', ids: step.selected.map((p) => p.id) }}
-          confirmLabel="Delete permanently"
+          confirmLabel="Move to trash"
           cancelHref={here}
           returnFocusTo="bulk-delete"
         >
-          <p>This deletes these listings with all their photos and documents. It cannot be undone.</p>
+          <p>They leave every list, share link and your plan count at once. Restore them from the Trash within 30 days; after that they are deleted with their photos and documents.</p>
           <ul className="list-disc pl-5">{step.selected.map((p) => <li key={p.id}>{p.title}</li>)}</ul>
         </ConfirmDelete>
       ) : null}

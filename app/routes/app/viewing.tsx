@@ -73,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = ViewingStatusSchema.safeParse({ status: form.get('status') })
     if (!parsed.success) return data({ intent, fieldErrors: { status: ['Choose one of the statuses listed.'] } as Record<string, string[]> }, { status: 400 })
     const clientToViewing = form.get(CLIENT_TO_VIEWING_FIELD) === 'yes'
-    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone, { clientToViewing }))
+    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone, { clientToViewing, clock: formatStyleParts(user.formatStyle).clock }))
     if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors }, { status: 400 })
     const told = result.mailed ? (parsed.data.status === 'done' ? ' The client has been asked for feedback.' : ' The client has been told.') : ''
     // The follow-on change is said, never made silently.

@@ -160,7 +160,8 @@ async function sameRows(page, smallUrl, smallPath, smallJar, largeUrl, largePath
 const texts = (html, pattern) => [...html.matchAll(pattern)].map((m) => m[1])
 
 function propertyTitles(html) {
-  return texts(html, /<h2 class="font-semibold leading-snug">([^<]*)<\/h2>/g)
+  // A card's title (the class list around leading-snug may grow; the bulk bar's h2 has no leading-snug).
+  return texts(html, /<h2 class="[^"]*\bleading-snug\b[^"]*">([^<]*)<\/h2>/g)
 }
 
 /** The cards of the "Matching properties" card only (the deal form's picker lists titles too). */
