@@ -401,5 +401,7 @@ export function matrixRows(): Row[] {
     post('client', 'routes/app/clients', 'bulk-stage', () => '/clients', assigned(302), (c) => ({ ids: c.ids.cg, stage: 'contacted' })),
     post('export', 'routes/app/clients', 'bulk-export', () => '/clients', assigned(302), (c) => ({ ids: c.ids.cg })),
     post('export', 'routes/app/clients', 'bulk-vcard', () => '/clients', assigned(302), (c) => ({ ids: c.ids.cg })),
+    post('client', 'routes/app/clients', 'bulk-delete', () => '/clients', assigned(200), (c) => ({ ids: c.ids.cg })),
+    post('client', 'routes/app/clients', 'bulk-delete-confirmed', () => '/clients', assigned(302), (c) => ({ ids: c.ids.target ?? c.ids.cg }), { fresh: freshClient }),
   ]
 }
