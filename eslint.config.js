@@ -35,6 +35,7 @@ export const MODULE_ORDER = [
   'agenda',
   'trash',
   'formats',
+  'leads',
   'dashboard',
   'exports',
   'demo',
@@ -84,9 +85,13 @@ export const TABLE_OWNERS = {
   agencyInvitations: 'agencies',
   auditLog: 'agencies',
   notifications: 'notifications',
+  leads: 'leads',
+  leadInboxes: 'leads',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']
+const SCOPE_MINTED_ONCE =
+  'A Scope comes from the session (requireAuth) or from scopeOfMember (app/modules/agencies/membership.server.ts); nothing else builds one.'
 const APP = (folder) => [`app/${folder}/**/*.{ts,tsx}`]
 
 // Relative imports stay inside their own folder; crossing folders is explicit.
@@ -167,4 +172,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [upward(['#app/*'], 'db sits below the app: it imports nothing from app/.')] }] },
   },
   restrict(APP('lib'), [upward(['#app/*', '!#app/lib/*', '#db/*'], 'lib is generic: it imports nothing from the app or db.')]),
+  {
+    // One scope type, made in one place (docs/decisions/034): the agencies module mints a Scope from
+    // a membership (the session's, or scopeOfMember's for work outside a request); everything else
+    // receives one. Tests get theirs through tests/support/db.ts, which calls scopeOfMember.
+    files: TS_FILES,
+    ignores: ['app/modules/agencies/membership.server.ts', 'db/tenancy.server.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportSpecifier[imported.name='scopeFromMembership']", message: SCOPE_MINTED_ONCE },
+        { selector: "TSAsExpression > TSTypeReference.typeAnnotation[typeName.name='Scope']", message: SCOPE_MINTED_ONCE },
+        { selector: "TSTypeAssertion > TSTypeReference.typeAnnotation[typeName.name='Scope']", message: SCOPE_MINTED_ONCE },
+      ],
+    },
+  },
 )

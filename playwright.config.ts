@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type PlaywrightTestOptions, type PlaywrightWorkerOptions } from '@playwright/test'
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from './e2e/support/env.ts'
+import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_INBOUND_MAIL_DOMAIN, E2E_INBOUND_MAIL_SECRET, E2E_PORT } from './e2e/support/env.ts'
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url))
 const SERVER_BUILD = path.join(ROOT, 'build/server/index.js')
@@ -85,6 +85,8 @@ export default defineConfig({
       RATE_LIMIT_RESET_PER_IP: '1000',
       // Client alerts: a property saved in a test reaches the client's mail within seconds.
       ALERT_DELAY_SECONDS: '1',
+      INBOUND_MAIL_DOMAIN: E2E_INBOUND_MAIL_DOMAIN,
+      INBOUND_MAIL_SECRET: E2E_INBOUND_MAIL_SECRET,
     },
   },
 })

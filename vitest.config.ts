@@ -12,6 +12,9 @@ const integrationEnv = {
   // No worker runs here: a run left waiting for the default 120 s in a database the e2e server
   // uses next would absorb that server's own nudges until then.
   ALERT_DELAY_SECONDS: '1',
+  // Leads by mail (docs/decisions/035): the agencies' addresses and the webhook's shared secret.
+  INBOUND_MAIL_DOMAIN: 'leads.example.test',
+  INBOUND_MAIL_SECRET: 'integration-inbound-secret-0123',
 }
 
 // `*.postgres.test.ts` need a real PostgreSQL server (a proxy in front of it is cut and restored).

@@ -17,6 +17,7 @@ import {
 import { closeDatabase } from '#db/client.server.ts'
 import { embeddedDatabaseIsNew } from '#db/pglite-folder.server.ts'
 import { startJobWorkersInBackground, stopJobWorkers } from '#app/jobs/lifecycle.server.ts'
+import { startInboundSmtpIfConfigured, stopInboundSmtp } from '#app/jobs/inbound-smtp.server.ts'
 import { seedDemoAccountIfWanted } from '#app/modules/demo/demo-account.server.ts'
 import { clientAddressContext, resolveClientAddress } from '#app/lib/client-address.server.ts'
 import { BODY_MIN_BYTES_PER_SECOND, getEnv, serverTimeoutsMs } from '#app/lib/env.server.ts'
@@ -190,7 +191,10 @@ export async function prepareServer() {
   await rm(path.resolve(env.DATA_DIR, 'tmp', 'uploads'), { recursive: true, force: true })
   await waitForDatabase({ timeoutMs: serverTimeoutsMs(env).databaseConnectMs })
   await seedDemoAccountIfWanted()
-  if (env.JOBS_IN_PROCESS) startJobWorkersInBackground()
+  if (env.JOBS_IN_PROCESS) {
+    startJobWorkersInBackground()
+    await startInboundSmtpIfConfigured()
+  }
 }
 
 /**
@@ -206,6 +210,7 @@ export async function prepareWorker() {
   }
   await waitForDatabase({ timeoutMs: serverTimeoutsMs(env).databaseConnectMs })
   startJobWorkersInBackground()
+  await startInboundSmtpIfConfigured()
 }
 
 /** What server.mjs needs from the configuration, in milliseconds. */
@@ -217,6 +222,7 @@ export function getServerTimeoutsMs() {
 export async function closeServerResources() {
   try {
     await settleShareViews()
+    await stopInboundSmtp()
     await stopJobWorkers(JOB_SHUTDOWN_MS)
   } finally {
     await closeDatabase()

@@ -44,9 +44,14 @@ export default [
   route('documents/:documentId', 'routes/resources/document.ts'),
   // Brokers' avatars are public by their random, per-upload id (share pages show them).
   route('avatars/:avatarId/:size', 'routes/resources/avatar.ts'),
+  // Agencies' logos, the same way (client pages and mails show them).
+  route('logos/:logoId/:size', 'routes/resources/logo.ts'),
   route('healthz', 'routes/resources/healthz.ts'),
   // Posted by Stripe, not by browsers: no guards, no cross-site check, its own signature check.
   route('webhooks/stripe', 'routes/webhooks/stripe.ts'),
+  // Mail for the agencies' lead addresses, posted raw by an inbound-mail service and signed
+  // with INBOUND_MAIL_SECRET (docs/decisions/035-leads-inbound-mail.md).
+  route('webhooks/inbound-mail', 'routes/webhooks/inbound-mail.ts'),
   // A broker's public, active listings for portals, by a revocable token (no session).
   route('feeds/:token/kyero.xml', 'routes/resources/kyero-feed.ts'),
   // A broker's viewings and tasks for calendar apps, by a revocable token (no session).
@@ -81,6 +86,9 @@ export default [
     // The agency: details, members, invitations, seats; its audit log (owners and admins).
     route('agency', 'routes/app/agency.tsx'),
     route('agency/audit', 'routes/app/agency-audit.tsx'),
+    // Leads that came in by themselves (inbound mail for now): the inbox and one lead.
+    route('leads', 'routes/app/leads.tsx'),
+    route('lead/:id', 'routes/app/lead.tsx'),
     route('trash', 'routes/app/trash.tsx'),
     route('viewing/:id', 'routes/app/viewing.tsx'),
     route('property/:id/viewing-report', 'routes/app/property-viewing-report.tsx'),

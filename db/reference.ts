@@ -115,3 +115,10 @@ export type DataExportStatus = (typeof DATA_EXPORT_STATUSES)[number]
 // Imports (CSV, vCard)
 export const IMPORT_KINDS = ['properties', 'clients'] as const
 export type ImportKind = (typeof IMPORT_KINDS)[number]
+
+// Leads (issue 27; docs/decisions/035-leads-inbound-mail.md)
+/** Where a lead came in: a share or alert page's form, the agency's website, an open house, the inbound address, by hand. */
+export const LEAD_SOURCES = ['enquiry_form', 'website', 'open_house', 'email', 'manual'] as const
+export type LeadSource = (typeof LEAD_SOURCES)[number]
+export const LEAD_STATUSES = ['new', 'claimed', 'converted', 'discarded'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]

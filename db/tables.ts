@@ -58,11 +58,14 @@ export const TABLES = {
   calendarFeeds: { module: 'agenda', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'delete' }, exported: true, onSharePages: false },
   clientAlerts: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
   alertMatches: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
-  agencies: { module: 'agencies', tenancy: 'id', exported: true, onSharePages: false },
+  // Its identity (name, logo, licence, contact) is on every share page of the agency (migration 0027).
+  agencies: { module: 'agencies', tenancy: 'id', exported: true, onSharePages: true },
   agencyMembers: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
   agencyInvitations: { module: 'agencies', tenancy: 'agency_id', exported: { no: 'one-time secrets (hashed), gone within 7 days' }, onSharePages: false },
   auditLog: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
   notifications: { module: 'notifications', tenancy: 'owner_id', exported: { no: 'notices of what the export already carries (feedback, viewings, alert matches) with read marks' }, onSharePages: false },
+  leads: { module: 'leads', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  leadInboxes: { module: 'leads', tenancy: 'agency_id', exported: { no: "the inbound address's secret token (shown and rotated on /leads)" }, onSharePages: false },
 } satisfies Record<string, TableEntry>
 
 export type TableName = keyof typeof TABLES

@@ -1,14 +1,25 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Database } from './client.server.ts'
 
-/**
- * Who is asking, as every module function receives it: the agency whose data it is, the member
- * acting, and their role there. Built only from the session (app/http/tenancy.server.ts).
- */
 export const ROLES = ['owner', 'admin', 'agent'] as const
 export type Role = (typeof ROLES)[number]
-/** `solo`: the member is alone in the agency (most accounts): their rows are the agency's. */
-export type Scope = Readonly<{ agencyId: string; memberId: string; role: Role; solo?: boolean }>
+
+declare const scopeMark: unique symbol
+/**
+ * Who is asking, as every module function receives it (first parameter): the agency whose data
+ * it is, the member acting, and their role there. `solo`: the member is alone in the agency
+ * (most accounts), so their rows are the agency's.
+ *
+ * Branded: an object literal is not a Scope. Only the agencies module mints one
+ * (app/modules/agencies/membership.server.ts: the session's membership, or `scopeOfMember` for
+ * work outside a request), and eslint refuses `scopeFromMembership` and `as Scope` anywhere else.
+ */
+export type Scope = Readonly<{ agencyId: string; memberId: string; role: Role; solo: boolean; readonly [scopeMark]: true }>
+
+/** The one way to make a Scope; eslint allows its use only in app/modules/agencies/membership.server.ts. */
+export function scopeFromMembership(membership: { agencyId: string; memberId: string; role: Role; solo: boolean }): Scope {
+  return Object.freeze({ agencyId: membership.agencyId, memberId: membership.memberId, role: membership.role, solo: membership.solo }) as Scope
+}
 
 /** The database role scoped work runs as: no superuser, no BYPASSRLS, owns nothing (migration 0022). */
 export const APP_ROLE = 'brokervault_app'

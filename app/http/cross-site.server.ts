@@ -5,9 +5,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
  * Paths posted by other servers, not by browsers: each checks its own signature on the raw body
- * instead (Stripe's webhook). The only exemption from the cross-site check and the form-body rules.
+ * instead (Stripe's webhook, inbound mail). The only exemption from the cross-site check and the form-body rules.
  */
-export const SERVER_TO_SERVER_PATHS: ReadonlySet<string> = new Set(['/webhooks/stripe'])
+export const SERVER_TO_SERVER_PATHS: ReadonlySet<string> = new Set(['/webhooks/stripe', '/webhooks/inbound-mail'])
 
 /**
  * One-click unsubscribe (RFC 8058): the mail provider posts `List-Unsubscribe=One-Click` from

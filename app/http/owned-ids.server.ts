@@ -2,18 +2,19 @@ import { forbidden, notFound } from '#app/lib/http.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
 import { findChangeableProperty, findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type OwnedKind = 'property' | 'client' | 'deal'
 
-const FIND: Record<OwnedKind, (brokerId: string, id: unknown) => Promise<unknown>> = {
+const FIND: Record<OwnedKind, (scope: Scope, id: unknown) => Promise<unknown>> = {
   property: findOwnedProperty,
   client: findOwnedClient,
   deal: findOwnedDeal,
 }
 
 /** Whether the id names one of the broker's rows of that kind (a malformed id names nothing). */
-export async function isOwned(brokerId: string, kind: OwnedKind, id: unknown): Promise<boolean> {
-  return Boolean(await FIND[kind](brokerId, id))
+export async function isOwned(scope: Scope, kind: OwnedKind, id: unknown): Promise<boolean> {
+  return Boolean(await FIND[kind](scope, id))
 }
 
 /**
@@ -23,10 +24,10 @@ export async function isOwned(brokerId: string, kind: OwnedKind, id: unknown): P
  * field message would come back for a foreign id, and a 404 only once the form is right). A field
  * left empty is not checked: "Choose a client." is the form's own message for that.
  */
-export async function requireOwnedFormIds(brokerId: string, fields: readonly (readonly [OwnedKind, FormDataEntryValue | null])[]) {
+export async function requireOwnedFormIds(scope: Scope, fields: readonly (readonly [OwnedKind, FormDataEntryValue | null])[]) {
   for (const [kind, value] of fields) {
     if (value === null || value === '') continue
-    if (!(await isOwned(brokerId, kind, value))) notFound()
+    if (!(await isOwned(scope, kind, value))) notFound()
   }
 }
 
@@ -34,6 +35,6 @@ export async function requireOwnedFormIds(brokerId: string, fields: readonly (re
  * A listing the member sees (found by the caller) but may not change, a colleague's: 403. Its
  * assigned agent and the agency's owner and admins may (docs/decisions/034).
  */
-export async function requireChangeableProperty(brokerId: string, propertyId: string) {
-  if (!(await findChangeableProperty(brokerId, propertyId))) forbidden()
+export async function requireChangeableProperty(scope: Scope, propertyId: string) {
+  if (!(await findChangeableProperty(scope, propertyId))) forbidden()
 }

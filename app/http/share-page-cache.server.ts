@@ -57,7 +57,7 @@ type CachedPage = {
 /** Pages by `shareId:theme`. */
 const pages = new Map<string, CachedPage>()
 /** Renders under way, by page key: concurrent misses of one version wait for one render. */
-const rendering = new Map<string, { contentVersion: number; page: Promise<CachedPage | null> }>()
+const rendering = new Map<string, { share: LiveShare; page: Promise<CachedPage | null> }>()
 let cachedBytes = 0
 // A 20-photo page is about 60 KB plus 10 KB gzipped: some 450 pages in 32 MiB.
 const MAX_CACHED_BYTES = 32 * 1024 * 1024
@@ -93,11 +93,18 @@ function touch(key: string, page: CachedPage) {
   pages.set(key, page)
 }
 
+/**
+ * Whether a page rendered for `kept` shows what `share` (just read) shows: the same assigned
+ * member (a link handed to a colleague shows their card; versions are per member, so another
+ * member's may happen to be equal) at the same content version.
+ */
+const sameContent = (kept: LiveShare, share: LiveShare) => kept.ownerId === share.ownerId && kept.contentVersion === share.contentVersion
+
 /** The kept page of a share just looked up in the database (after `mark`), if rendered for its content version. */
 function checkedPage(key: string, share: LiveShare, mark: number): CachedPage | null {
   const page = pages.get(key)
   if (!page) return null
-  if (page.share.contentVersion !== share.contentVersion) {
+  if (!sameContent(page.share, share)) {
     forget(key)
     return null
   }
@@ -313,12 +320,12 @@ export const sharePageCacheMiddleware: MiddlewareFunction<Response> = async ({ r
   const hit = checkedPage(key, share, mark)
   if (hit) return responseOf(await answerWithPage(hit, askOf(request), cookies, 1))
   const underway = rendering.get(key)
-  if (underway && underway.contentVersion === share.contentVersion) {
+  if (underway && sameContent(underway.share, share)) {
     const page = await underway.page
     if (page) return responseOf(await answerWithPage(page, askOf(request), cookies, 1))
   }
   let settle: (page: CachedPage | null) => void = () => {}
-  const entry = { contentVersion: share.contentVersion, page: new Promise<CachedPage | null>((resolve) => (settle = resolve)) }
+  const entry = { share, page: new Promise<CachedPage | null>((resolve) => (settle = resolve)) }
   rendering.set(key, entry)
   try {
     const { response, page } = await renderAndKeep(key, share, mark, next, () => context.get(shareSubjectContext))

@@ -94,12 +94,14 @@ export async function startJobWorkers() {
   })
 
   // Client alerts: the cron sweeps; property changes nudge a run sooner (schedule.server.ts).
+  // System-level, no Scope: one set-based statement matches every owner's clients across agencies.
   const alerts = await getQueue(ALERT_QUEUE, ALERT_QUEUE_OPTIONS)
   await alerts.schedule(ALERT_QUEUE, ALERT_CRON)
   await alerts.work<AlertRunJob>(ALERT_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     await runClientAlerts({ ownerId: job?.data?.ownerId })
   })
 
+  // By member id, no Scope: an account's export holds its rows in every agency it belongs to.
   const exports = await getQueue(DATA_EXPORT_QUEUE, DATA_EXPORT_QUEUE_OPTIONS)
   await exports.work<DataExportJob>(DATA_EXPORT_QUEUE, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await runDataExportJob(job.data)
@@ -115,7 +117,8 @@ export async function startJobWorkers() {
     await pruneOldNotifications()
   })
 
-  // The trash: what was deleted 30 days ago goes for good, rows and files (docs/decisions/032).
+  // The trash: what was deleted 30 days ago goes for good, rows and files (docs/decisions/032);
+  // system-level, no Scope: it sweeps every agency's trash by date.
   const trash = await getQueue(TRASH_QUEUE, { retryLimit: 2, retryDelay: 300 })
   await trash.schedule(TRASH_QUEUE, TRASH_CRON)
   await trash.work(TRASH_QUEUE, async () => {

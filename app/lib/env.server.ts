@@ -73,6 +73,20 @@ const EnvSchema = z.object({
   // smtp://user:pass@host:587 or smtps://…; unset → each message is written to DATA_DIR/outbox.
   SMTP_URL: z.url().refine((v) => /^smtps?:\/\//.test(v), 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('BrokerVault <no-reply@brokervault.app>'),
+  // Leads by mail (docs/decisions/035-leads-inbound-mail.md): each agency's address is
+  // leads+TOKEN@INBOUND_MAIL_DOMAIN; unset, /leads says inbound mail is not set up.
+  INBOUND_MAIL_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, 'INBOUND_MAIL_DOMAIN must be a domain name, such as leads.example.com')
+    .transform((v) => v.toLowerCase())
+    .optional(),
+  // The shared secret of POST /webhooks/inbound-mail (HMAC-SHA256 of the raw message); unset → 404.
+  INBOUND_MAIL_SECRET: z.string().min(16, 'INBOUND_MAIL_SECRET must be at least 16 characters').optional(),
+  // The built-in SMTP receiver for self-hosters: listens where the background jobs run when set.
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  // Mails a single agency's address takes per hour (a flood is refused for a while: 429 / SMTP 451).
+  INBOUND_MAIL_PER_AGENCY_PER_HOUR: positiveInt(300),
   // Background jobs run inside each app server unless off (then `npm run worker` runs them).
   JOBS_IN_PROCESS: flagDefaultOn,
   // Unset: the demo broker on the embedded database only. 1: on a server too. 0: nowhere.

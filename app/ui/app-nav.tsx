@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from 'react-router'
 import { Avatar } from './avatar.tsx'
+import { LeadsLink } from './leads-link.tsx'
 
 /** Who is signed in, as the header shows them: the 64 px avatar (or initials) links to /profile. */
 /** `pastDueGraceEnds`: the day (in words) a past-due subscription's grace ends, for the banner. */
@@ -106,14 +107,18 @@ function isCurrent(pathname: string, to: string) {
 const LAYOUTS = {
   bottom: 'flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px]',
   top: 'flex items-center gap-2 rounded-md px-3 py-2 text-sm',
-  // The phone's slim header holds the logo, Deals, Agenda, the bell and the avatar in 375 px.
+  // The phone's slim header holds the logo, Deals, Agenda, Leads, the bell and the avatar in 375 px.
   header: 'flex items-center gap-1 rounded-md px-1.5 py-1 text-sm',
 } as const
+
+// The top bar's icons from 1280 px up: below it the seven words, the logo, Leads, the bell, the
+// avatar and Log out fill the bar (at 1024 px the logo was squeezed to a letter a line).
+const ICON_STYLE = { bottom: 'h-5 w-5', top: 'hidden h-5 w-5 xl:block', header: 'h-5 w-5' } as const
 
 function NavItem({ item, current, layout }: { item: NavItemData; current: boolean; layout: keyof typeof LAYOUTS }) {
   const body = (
     <>
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8">
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={ICON_STYLE[layout]} fill="none" stroke="currentColor" strokeWidth="1.8">
         <path d={item.icon} />
       </svg>
       <span>{item.label}</span>
@@ -145,7 +150,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
     <>
       <header className="sticky top-0 z-30 hidden border-b border-line bg-surface md:block">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2">
-          <Link to="/home" className="font-bold text-ink no-underline">
+          <Link to="/home" className="shrink-0 whitespace-nowrap font-bold text-ink no-underline">
             BrokerVault
           </Link>
           <nav aria-label="Main" className="flex flex-1 gap-1">
@@ -153,6 +158,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
               <NavItem key={item.to} item={item} current={isCurrent(pathname, item.to)} layout="top" />
             ))}
           </nav>
+          <LeadsLink pathname={pathname} compact={false} />
           <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact={false} />
           <BrokerBadge broker={broker} size={32} />
           <LogoutButton />
@@ -160,7 +166,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
       </header>
       <header className="sticky top-0 z-30 border-b border-line bg-surface md:hidden">
         <div className="flex items-center justify-between px-3 py-1.5">
-          <Link to="/home" className="font-bold text-ink no-underline">
+          <Link to="/home" className="whitespace-nowrap font-bold tracking-tight text-ink no-underline">
             BrokerVault
           </Link>
           <div className="flex items-center gap-1">
@@ -168,6 +174,7 @@ export function AppNav({ broker }: { broker: ShellBroker }) {
               <NavItem item={DEALS_ITEM} current={isCurrent(pathname, DEALS_ITEM.to)} layout="header" />
               <NavItem item={AGENDA_ITEM} current={isCurrent(pathname, AGENDA_ITEM.to)} layout="header" />
             </nav>
+            <LeadsLink pathname={pathname} compact />
             <NotificationsLink unread={broker.unreadNotifications ?? 0} current={pathname === '/notifications'} compact />
             <BrokerBadge broker={broker} size={28} />
           </div>

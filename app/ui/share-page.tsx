@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { label } from '#app/modules/properties/catalog.ts'
 import { priceText } from '#app/modules/properties/price-text.ts'
-import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
+import type { AgencyContact, BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import { PhotoGallery, SHARE_GALLERY } from './photo-gallery.tsx'
 import { PropertyFacts } from './property-facts.tsx'
 import { MAIN_LANDMARK } from './skip-link.tsx'
@@ -51,15 +51,22 @@ export function brokerSignOff(broker: Pick<BrokerContact, 'fullName' | 'agencyNa
 /** Phone numbers keep + and digits only in tel: links ("+351 912 345 678" → tel:+351912345678). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`
 
+/**
+ * The card that closes a client's page: the agent who looks after them (avatar, name, licence,
+ * phone, e-mail) and, when the agency says more than that (a logo, its address, its own
+ * licence, phone, e-mail or website), the agency above them. Without that, the agency's name is
+ * a line of the agent's card, as before agencies (modules/sharing/client-contact.ts).
+ */
 export function BrokerCard({ broker }: { broker: BrokerContact }) {
   return (
     <section aria-label="Your broker" className="rounded-xl border border-line bg-surface p-4 print:break-inside-avoid">
+      {broker.agency ? <AgencyPart agency={broker.agency} /> : null}
       <address className="flex items-center gap-4 not-italic">
         {/* The 256 px square shown at 96 px: sharp on high-density screens and in print. */}
         <Avatar name={broker.fullName} src={broker.avatarUrl} size={96} alt={broker.fullName} />
         <div className="flex flex-col gap-0.5 text-sm">
           <p className="text-base font-semibold">{broker.fullName}</p>
-          {broker.agencyName ? <p>{broker.agencyName}</p> : null}
+          {!broker.agency && broker.agencyName ? <p>{broker.agencyName}</p> : null}
           {broker.licenceNumber ? <p className="text-muted">Licence {broker.licenceNumber}</p> : null}
           {broker.phone ? (
             <p>
@@ -73,6 +80,49 @@ export function BrokerCard({ broker }: { broker: BrokerContact }) {
       </address>
     </section>
   )
+}
+
+/** "https://www.costa-homes.pt/" → "www.costa-homes.pt": the link says where it goes. */
+const websiteText = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '')
+
+function AgencyPart({ agency }: { agency: AgencyContact }) {
+  return (
+    <address data-agency="" className="mb-4 flex flex-wrap items-center gap-4 border-b border-line pb-4 not-italic">
+      {agency.logoUrl ? <AgencyLogo src={agency.logoUrl} name={agency.name} /> : null}
+      <div className="flex flex-col gap-0.5 text-sm">
+        {agency.name ? <p className="text-base font-semibold">{agency.name}</p> : null}
+        {agency.licenceNumber ? <p className="text-muted">Licence {agency.licenceNumber}</p> : null}
+        {agency.address ? <p>{agency.address}</p> : null}
+        {agency.phone ? (
+          <p>
+            <a href={telHref(agency.phone)}>{agency.phone}</a>
+          </p>
+        ) : null}
+        {agency.email ? (
+          <p>
+            <a href={`mailto:${agency.email}`}>{agency.email}</a>
+          </p>
+        ) : null}
+        {agency.website ? (
+          <p>
+            {/* No referrer: a share link's address is the client's key to the page. */}
+            <a href={agency.website} rel="noreferrer">
+              {websiteText(agency.website)}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </address>
+  )
+}
+
+/**
+ * The agency's logo, 48 px high and as wide as its shape (up to four times that), on white so
+ * a dark wordmark stays legible in the dark theme. Its name is written beside it, so the image
+ * itself is decoration unless the agency has no name.
+ */
+export function AgencyLogo({ src, name }: { src: string; name: string }) {
+  return <img src={src} alt={name ? '' : 'Agency logo'} height={48} className="h-12 w-auto max-w-48 rounded bg-white object-contain p-1" />
 }
 
 type SharedPropertyViewProps = {

@@ -7,18 +7,26 @@ import { users } from './accounts.ts'
  * A broker who signs up alone owns an agency of one; tenant rows carry `agency_id`, and row-level
  * security keeps each agency's rows to itself.
  */
-export const agencies = pgTable('agencies', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Empty until named: pages then show the owner's profile agency name. */
-  name: text('name').notNull().default(''),
-  licenceNumber: text('licence_number'),
-  phone: text('phone'),
-  email: text('email'),
-  website: text('website'),
-  /** Seats bought beyond the plan's (a quantity on the Stripe subscription). */
-  extraSeats: integer('extra_seats').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Empty until named: pages then show the member's profile agency name. */
+    name: text('name').notNull().default(''),
+    licenceNumber: text('licence_number'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    /** One line, as clients read it on share pages, brochures and mails (migration 0027). */
+    address: text('address'),
+    /** The current logo's random id (files `logos/{agencyId}/{logoId}-{size}.webp`); null: none. */
+    logoId: text('logo_id'),
+    /** Seats bought beyond the plan's (a quantity on the Stripe subscription). */
+    extraSeats: integer('extra_seats').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agencies_logo_idx').on(t.logoId).where(sql`${t.logoId} is not null`)],
+)
 
 export const agencyMembers = pgTable(
   'agency_members',

@@ -8,3 +8,7 @@ export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`
  */
 export const E2E_DATABASE_URL =
   process.env.E2E_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+
+/** Leads by mail (docs/decisions/035): the server's inbound domain and the webhook's shared secret. */
+export const E2E_INBOUND_MAIL_DOMAIN = 'leads.example.test'
+export const E2E_INBOUND_MAIL_SECRET = 'e2e-inbound-secret-0123456789'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { activities, clients, deals } from '#db/schema.ts'
 import { listActivity } from '#app/http/activity-feed.server.ts'
-import { findUser } from '#tests/support/db.ts'
+import { findUser, scopeOf } from '#tests/support/db.ts'
 import { signedInBroker } from '#tests/support/app.ts'
 
 async function newBroker(name = 'Feed Broker') {
@@ -18,7 +18,7 @@ async function readAllPages(ownerId: string, filters: { clientId?: string } = {}
   const pages: string[][] = []
   let before: string | null = null
   do {
-    const page = await listActivity(ownerId, { ...filters, before, limit })
+    const page = await listActivity(await scopeOf(ownerId), { ...filters, before, limit })
     pages.push(page.items.map((i) => i.id))
     before = page.nextCursor
   } while (before && pages.length < 20)
@@ -64,20 +64,20 @@ describe('listActivity', () => {
       // A forged row in A's log that points at B's client: it must not link there.
       { ownerId: a.ownerId, kind: 'client_updated', clientId: b.clientId, summary: 'Odd entry' },
     ])
-    const all = await listActivity(a.ownerId)
+    const all = await listActivity(await scopeOf(a.ownerId))
     expect(all.items.map((i) => i.summary).sort()).toEqual(['A client', 'A deal', 'Odd entry'])
     expect(all.items.find((i) => i.summary === 'A deal')?.href).toBe(`/deal/${dealA!.id}`)
     expect(all.items.find((i) => i.summary === 'A client')?.href).toBe(`/client/${a.clientId}`)
     expect(all.items.find((i) => i.summary === 'Odd entry')?.href).toBeNull()
-    expect((await listActivity(a.ownerId, { dealId: dealA!.id })).items.map((i) => i.summary)).toEqual(['A deal'])
-    expect((await listActivity(a.ownerId, { clientId: b.clientId })).items.map((i) => i.summary)).toEqual(['Odd entry'])
-    expect((await listActivity(b.ownerId, { clientId: a.clientId })).items).toEqual([])
-    expect((await listActivity(a.ownerId, { propertyId: crypto.randomUUID() })).items).toEqual([])
-    await expect(listActivity(a.ownerId, { clientId: 'nope' })).rejects.toMatchObject({ init: { status: 404 } })
+    expect((await listActivity(await scopeOf(a.ownerId), { dealId: dealA!.id })).items.map((i) => i.summary)).toEqual(['A deal'])
+    expect((await listActivity(await scopeOf(a.ownerId), { clientId: b.clientId })).items.map((i) => i.summary)).toEqual(['Odd entry'])
+    expect((await listActivity(await scopeOf(b.ownerId), { clientId: a.clientId })).items).toEqual([])
+    expect((await listActivity(await scopeOf(a.ownerId), { propertyId: crypto.randomUUID() })).items).toEqual([])
+    await expect(listActivity(await scopeOf(a.ownerId), { clientId: 'nope' })).rejects.toMatchObject({ init: { status: 404 } })
     await getDb()
       .insert(activities)
       .values(Array.from({ length: 120 }, (_, i) => ({ ownerId: a.ownerId, kind: 'property_updated' as const, summary: `Bulk ${i}` })))
-    const capped = await listActivity(a.ownerId, { limit: 1000 })
+    const capped = await listActivity(await scopeOf(a.ownerId), { limit: 1000 })
     expect(capped.items).toHaveLength(100)
     expect(capped.nextCursor).not.toBeNull()
   })
@@ -85,7 +85,7 @@ describe('listActivity', () => {
   it('a tampered cursor is a 400, never a 500', async () => {
     const { ownerId } = await newBroker()
     for (const before of ['garbage', Buffer.from('2031-02-30T00:00:00.000000Z|not-a-uuid').toString('base64url'), Buffer.from(`2031-02-30T00:00:00.000000Z|${crypto.randomUUID()}`).toString('base64url')]) {
-      await expect(listActivity(ownerId, { before })).rejects.toMatchObject({ init: { status: 400 } })
+      await expect(listActivity(await scopeOf(ownerId), { before })).rejects.toMatchObject({ init: { status: 400 } })
     }
   })
 })
@@ -122,6 +122,6 @@ describe('the feed on a page', () => {
       .from(activities)
       .where(and(eq(activities.clientId, b.clientId), eq(activities.kind, 'deal_created')))
     expect(rows).toEqual([{ ownerId: b.ownerId }])
-    expect((await listActivity(a.ownerId)).items.map((i) => i.summary)).not.toContain('New deal Secret deal with Broker B client')
+    expect((await listActivity(await scopeOf(a.ownerId))).items.map((i) => i.summary)).not.toContain('New deal Secret deal with Broker B client')
   })
 })

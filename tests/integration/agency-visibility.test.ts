@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { inviteMember } from '#app/modules/agencies/invitations.server.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { createClientVia } from '#tests/support/clients.ts'
-import { ownerScopeOf, setSubscription } from '#tests/support/db.ts'
+import { listClients } from '#app/modules/clients/queries.server.ts'
+import { parseClientFilters } from '#app/modules/clients/filters.ts'
+import { findUser, ownerScopeOf, scopeOf, setSubscription } from '#tests/support/db.ts'
 import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
 
 /*
@@ -80,5 +82,22 @@ describe('an agency of several members', () => {
     expect((await stranger.browser.get(`/client/${agentClient}`)).status).toBe(404)
     const html = await (await stranger.browser.get('/properties')).text()
     expect(html).not.toContain('Owner listed villa')
+  })
+})
+
+describe('a scope outside a request (scopeOfMember)', () => {
+  it("is the member's scope as the session reads it, and module functions see through it what the member's pages show", async () => {
+    const ownerScope = await ownerScopeOf(owner.email)
+    const agentScope = await scopeOf((await findUser(agent.email)).id)
+    expect(ownerScope).toMatchObject({ role: 'owner', solo: false })
+    expect(agentScope).toMatchObject({ agencyId: ownerScope.agencyId, role: 'agent', solo: false })
+    expect(await ownerScopeOf(stranger.email)).toMatchObject({ role: 'owner', solo: true })
+
+    const { filters } = parseClientFilters(new URLSearchParams())
+    const namesFor = async (scope: typeof ownerScope) => (await listClients(scope, filters)).items.map((client) => client.fullName)
+    expect(await namesFor(agentScope)).toContain('Agent Client Artur')
+    expect(await namesFor(agentScope)).not.toContain('Owner Client Olga')
+    expect(await namesFor(ownerScope)).toEqual(expect.arrayContaining(['Agent Client Artur', 'Owner Client Olga']))
+    expect(await namesFor(await ownerScopeOf(stranger.email))).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { listDealsByStage, summarizeBoard } from '#app/modules/deals/board.server.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
-import { findUser } from '#tests/support/db.ts'
+import { findUser, scopeOf } from '#tests/support/db.ts'
 import { createClientVia } from '#tests/support/clients.ts'
 
 const dealForm = (clientId: string, overrides: Record<string, string>) => ({
@@ -61,7 +61,7 @@ describe('deal commission', () => {
       expect(await response.text()).toContain(message)
     }
     const { id } = await findUser(email)
-    expect((await listDealsByStage(id)).reduce((n, column) => n + column.count, 0)).toBe(0)
+    expect((await listDealsByStage(await scopeOf(id))).reduce((n, column) => n + column.count, 0)).toBe(0)
   })
 
   it('totals expected gross commission per stage and over the open pipeline, lost deals left out, currencies apart', async () => {
@@ -76,7 +76,7 @@ describe('deal commission', () => {
     await createDeal(browser, clientId, { value: '', commissionType: 'percent', commission: '4' }) // no value: no amount yet
 
     const { id } = await findUser(email)
-    const columns = await listDealsByStage(id)
+    const columns = await listDealsByStage(await scopeOf(id))
     const lead = columns.find((c) => c.stage === 'lead')!
     expect(lead.commission).toEqual([{ currency: 'EUR', gross: 10000, share: 8750 }])
     expect(columns.find((c) => c.stage === 'offer')!.commission).toEqual([{ currency: 'USD', gross: 5000, share: 5000 }])
@@ -110,7 +110,7 @@ describe('deal commission', () => {
     const lost = await createDeal(browser, clientId, { value: '500000', commissionType: 'amount', commission: '15000' })
     expect((await move(browser, lost, 'closed_lost')).status).toBe(302)
     const { id } = await findUser(email)
-    expect(summarizeBoard(await listDealsByStage(id))).toEqual({
+    expect(summarizeBoard(await listDealsByStage(await scopeOf(id)))).toEqual({
       open: { value: [{ currency: 'EUR', total: 300000, count: 1 }], commission: [{ currency: 'EUR', gross: 9000, share: 4500 }] },
       won: { value: [{ currency: 'EUR', total: 750000, count: 1 }], commission: [{ currency: 'EUR', gross: 18750, share: 18750 }] },
     })

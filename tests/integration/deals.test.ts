@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { activities, clients, deals } from '#db/schema.ts'
 import { listDealsByStage } from '#app/modules/deals/board.server.ts'
-import { findUser } from '#tests/support/db.ts'
+import { findUser, scopeOf } from '#tests/support/db.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
 
@@ -172,7 +172,7 @@ describe('the board', () => {
     expect(viewing).toContain('CHF')
     expect(viewing).toContain('€104,000')
     expect(viewing).toContain('Showing the 100 most recently updated of 105 deals')
-    const board = await listDealsByStage(ownerId)
+    const board = await listDealsByStage(await scopeOf(ownerId))
     const column = board.find((c) => c.stage === 'viewing')!
     expect(column.totals).toEqual([
       { currency: 'CHF', total: 1000, count: 1 },

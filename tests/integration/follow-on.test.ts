@@ -7,7 +7,7 @@ import { setViewingStatus } from '#app/modules/agenda/viewings.server.ts'
 import { signedInBroker, type TestBrowser } from '#tests/support/app.ts'
 import { scheduleViewingVia } from '#tests/support/agenda.ts'
 import { createClientVia } from '#tests/support/clients.ts'
-import { findUser } from '#tests/support/db.ts'
+import { findUser, scopeOf } from '#tests/support/db.ts'
 import { inputTag } from '#tests/support/html.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
 
@@ -110,14 +110,14 @@ describe('a deal won: the client and the property follow', () => {
     const owner = (await findUser(email)).id
     const restore = await failUpdatesOf('properties', propertyId)
     try {
-      await expect(moveDeal(owner, dealId, 'closed_won', { client: true, property: true })).rejects.toThrow()
+      await expect(moveDeal(await scopeOf(owner), dealId, 'closed_won', { client: true, property: true })).rejects.toThrow()
     } finally {
       await restore()
     }
     expect(await stateOf(dealId, clientId, propertyId)).toEqual({ deal: 'lead', client: 'new', property: 'active' })
     expect((await activityKinds(email)).map((a) => a.kind)).not.toContain('deal_moved')
     // And with the database willing, the same call makes all three.
-    expect(await moveDeal(owner, dealId, 'closed_won', { client: true, property: true })).toMatchObject({ moved: true, followed: { client: { changed: true }, property: { changed: true } } })
+    expect(await moveDeal(await scopeOf(owner), dealId, 'closed_won', { client: true, property: true })).toMatchObject({ moved: true, followed: { client: { changed: true }, property: { changed: true } } })
     expect(await stateOf(dealId, clientId, propertyId)).toEqual({ deal: 'closed_won', client: 'won', property: 'sold' })
   })
 
@@ -174,7 +174,7 @@ describe('a viewing done: a new client moves to Viewing', () => {
     const owner = (await findUser(email)).id
     const restore = await failUpdatesOf('clients', clientId)
     try {
-      await expect(setViewingStatus(owner, viewingId, 'done', 'UTC', { clientToViewing: true })).rejects.toThrow()
+      await expect(setViewingStatus(await scopeOf(owner), viewingId, 'done', 'UTC', { clientToViewing: true })).rejects.toThrow()
     } finally {
       await restore()
     }

@@ -5,6 +5,7 @@ import { tasks } from '#db/schema.ts'
 import { setTaskDone } from '#app/modules/agenda/tasks.server.ts'
 import { setTimeZone } from '#tests/support/agenda.ts'
 import { createPropertyVia } from '#tests/support/properties.ts'
+import { scopeOf } from '#tests/support/db.ts'
 import { broker } from '#tests/support/share-world.ts'
 
 /*
@@ -81,7 +82,7 @@ describe('a repeating task', () => {
       .values({ ownerId, title: 'Check the inbox', dueAt: new Date('2030-01-07T23:30:00Z'), repeat: 'daily' })
       .returning({ id: tasks.id })
     // Due 08:30 in Tokyo on 8 January; done at 12:00 Tokyo time on the 20th: next is the 21st, 08:30 there.
-    const result = await setTaskDone(ownerId, task!.id, true, 'Asia/Tokyo', new Date('2030-01-20T03:00:00Z'))
+    const result = await setTaskDone(await scopeOf(ownerId), task!.id, true, 'Asia/Tokyo', new Date('2030-01-20T03:00:00Z'))
     expect(result?.next?.toISOString()).toBe('2030-01-20T23:30:00.000Z')
     const series = await tasksOf(ownerId, 'Check the inbox')
     expect(series.map((t) => t.dueAt.toISOString())).toEqual(['2030-01-07T23:30:00.000Z', '2030-01-20T23:30:00.000Z'])
@@ -93,7 +94,7 @@ describe('a repeating task', () => {
       .insert(tasks)
       .values({ ownerId, title: 'Send the owner statements', dueAt: new Date('2030-01-31T10:00:00Z'), repeat: 'monthly' })
       .returning({ id: tasks.id })
-    const result = await setTaskDone(ownerId, task!.id, true, 'UTC', new Date('2030-01-31T11:00:00Z'))
+    const result = await setTaskDone(await scopeOf(ownerId), task!.id, true, 'UTC', new Date('2030-01-31T11:00:00Z'))
     expect(result?.next?.toISOString()).toBe('2030-02-28T10:00:00.000Z')
   })
 })

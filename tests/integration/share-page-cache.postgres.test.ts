@@ -4,7 +4,7 @@ import postgres from 'postgres'
 import { afterAll, describe, expect, it } from 'vitest'
 import { listenerName } from '#db/change-notifications.server.ts'
 import { getDb } from '#db/client.server.ts'
-import { properties } from '#db/schema.ts'
+import { agencyMembers, properties } from '#db/schema.ts'
 import { TestBrowser } from '#tests/support/app.ts'
 import { sharedWorld } from '#tests/support/share-world.ts'
 
@@ -81,5 +81,18 @@ describe('share pages in memory on a Postgres server', () => {
     const trusted = await readUntil(browser, path, (page) => page.queries === 0)
     expect(trusted.queries).toBe(0)
     expect(trusted.html).toContain('Sea view flat, unheard change')
+  })
+})
+
+describe('share pages of an agency on a Postgres server', () => {
+  it("shows another server's change of the agency's identity once its commit is heard", async () => {
+    const { path, browser, owner } = await pageInMemory()
+    const [{ agencyId } = { agencyId: '' }] = await getDb().select({ agencyId: agencyMembers.agencyId }).from(agencyMembers).where(eq(agencyMembers.userId, owner.ownerId))
+    await other`update agencies set name = 'Harbour Homes', address = 'Rua do Porto 1, Porto' where id = ${agencyId}`
+    const changed = await readUntil(browser, path, (page) => page.html.includes('Rua do Porto 1, Porto'))
+    expect(changed.html).toContain('Harbour Homes')
+    // Heard, then trusted again: from memory with the new identity.
+    const trusted = await readUntil(browser, path, (page) => page.queries === 0)
+    expect(trusted.html).toContain('Rua do Porto 1, Porto')
   })
 })

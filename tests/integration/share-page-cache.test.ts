@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { getDb } from '#db/client.server.ts'
 import { activities, shares } from '#db/schema.ts'
 import { settleShareViews, TestBrowser } from '#tests/support/app.ts'
-import { propertyForm } from '#tests/support/properties.ts'
-import { broker, sharedWorld, uploadDocument, uploadPhotos } from '#tests/support/share-world.ts'
+import { joinAgency, logoPng, ownerWithSeats, saveAgencyDetails, uploadLogo } from '#tests/support/agency.ts'
+import { createPropertyVia, propertyForm } from '#tests/support/properties.ts'
+import { broker, createShare, sharedWorld, uploadDocument, uploadPhotos } from '#tests/support/share-world.ts'
 
 /** The queries a response made, from its Server-Timing header (db;desc="N queries"). */
 const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(response.headers.get('Server-Timing') ?? '')?.[1])
@@ -244,5 +245,80 @@ describe('share views under a burst of first visitors', () => {
     expect(texts.every((html) => html.includes('Sea view flat, repainted'))).toBe(true)
     const rendered = answers.filter((response) => queriesOf(response) > 1)
     expect(rendered).toHaveLength(1)
+  })
+})
+
+describe('share pages of an agency', () => {
+  it("show a change of the agency's identity or of the agent's own profile on the next request, and keep on another agency's or a colleague's", async () => {
+    const owner = await ownerWithSeats('Olga Owner')
+    await saveAgencyDetails(owner.browser, { name: 'Costa Homes' })
+    const agent = await joinAgency(owner.browser, 'agent', 'Rita Agent')
+    const propertyId = await createPropertyVia(agent.browser, { title: 'Alfama loft', price: '390000' })
+    const client = await visitor(`/preview/${await createShare(agent.browser, 'property', propertyId)}`)
+    const elsewhere = await sharedWorld()
+    const otherClient = await visitor(`/preview/${elsewhere.propertyShare}`)
+    const expectChange = async (change: () => Promise<unknown>, check: (html: string) => void) => {
+      await client.fromMemory()
+      await change()
+      const after = await client.page()
+      expect(after.queries).toBeGreaterThan(1)
+      check(after.html)
+    }
+    expect((await client.page()).html).toContain('<p>Costa Homes</p>')
+
+    // Another agency names itself: its pages are rendered anew, this one stays in memory.
+    await otherClient.fromMemory()
+    await client.fromMemory()
+    await saveAgencyDetails(elsewhere.owner.browser, { name: 'Lima Estates' })
+    expect((await client.page()).queries).toBe(0)
+    expect((await otherClient.page()).html).toContain('<p>Lima Estates</p>')
+
+    await expectChange(
+      () => saveAgencyDetails(owner.browser, { name: 'Costa Homes & Sons', website: 'https://costa-homes.pt' }),
+      (html) => {
+        expect(html).toContain('Costa Homes &amp; Sons')
+        expect(html).toContain('href="https://costa-homes.pt"')
+      },
+    )
+    let logo = ''
+    await expectChange(
+      async () => uploadLogo(owner.browser, await logoPng()),
+      (html) => (logo = /src="(\/logos\/[0-9a-f]{32}\/96)"/.exec(html)?.[1] ?? ''),
+    )
+    expect(logo).not.toBe('')
+    await expectChange(
+      () => owner.browser.post('/agency', { intent: 'remove-logo' }),
+      (html) => expect(html).not.toContain(logo),
+    )
+    await expectChange(
+      () => agent.browser.post('/profile/account', { intent: 'update-profile', fullName: 'Rita Agent', phone: '+351 913 000 222', agencyName: '', licenceNumber: '' }),
+      (html) => expect(html).toContain('+351 913 000 222'),
+    )
+
+    // The owner's own profile is not on the agent's page: it stays in memory.
+    await client.fromMemory()
+    await owner.browser.post('/profile/account', { intent: 'update-profile', fullName: 'Olga Renamed', phone: '+351 914 000 333', agencyName: '', licenceNumber: '' })
+    expect((await client.page()).queries).toBe(0)
+  })
+
+  it("shows the successor's card once a removed member's link is handed over", async () => {
+    const owner = await ownerWithSeats('Olga Owner')
+    const agent = await joinAgency(owner.browser, 'agent', 'Rita Agent')
+    const propertyId = await createPropertyVia(agent.browser, { title: 'Graça terrace flat', price: '410000' })
+    const shareId = await createShare(agent.browser, 'property', propertyId)
+    const client = await visitor(`/preview/${shareId}`)
+    const before = await client.fromMemory()
+    expect(before.html).toContain('Rita Agent')
+
+    // A new visitor just before the removal: the view is written after it, in the link's agency
+    // (the removed member has none left to file it under).
+    expect((await new TestBrowser().get(`/preview/${shareId}`)).status).toBe(200)
+    expect((await owner.browser.post('/agency', { intent: 'remove', userId: agent.userId, successorId: owner.userId })).status).toBe(302)
+    const after = await client.page()
+    expect(after.queries).toBeGreaterThan(1)
+    expect(after.html).toContain('Olga Owner')
+    expect(after.html).not.toContain('Rita Agent')
+    await settleShareViews()
+    expect(await viewCountOf(shareId)).toBe(2)
   })
 })

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
-import { agencyMembers, users, userSessions, userSubscriptions } from '#db/schema.ts'
+import { users, userSessions, userSubscriptions } from '#db/schema.ts'
 import type { Scope } from '#db/tenancy.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 import type { Plan } from '#db/reference.ts'
 
 /** Test fixtures straight in the database the app under test uses (one shared instance). */
@@ -39,13 +40,12 @@ export async function expireSessions(email: string) {
 
 /** The agency a user signed up with (their first), and the scope an owner has there. */
 export async function ownerScopeOf(email: string): Promise<Scope> {
-  const user = await findUser(email)
-  const [row] = await getDb()
-    .select({ agencyId: agencyMembers.agencyId, role: agencyMembers.role })
-    .from(agencyMembers)
-    .where(eq(agencyMembers.userId, user.id))
-    .orderBy(agencyMembers.joinedAt)
-    .limit(1)
-  if (!row) throw new Error(`no agency for ${email}`)
-  return { agencyId: row.agencyId, memberId: user.id, role: row.role }
+  return scopeOf((await findUser(email)).id)
+}
+
+/** The scope a member works in (their first agency, or `agencyId`), as jobs get it: scopeOfMember. */
+export async function scopeOf(memberId: string, agencyId?: string): Promise<Scope> {
+  const scope = await scopeOfMember(memberId, agencyId)
+  if (!scope) throw new Error(`no agency for ${memberId}`)
+  return scope
 }

@@ -90,6 +90,8 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/public/checkout-return': ['/pricing/checkout-return?session_id=cs_test_unknown'],
     // Posted by Stripe (JSON, signed); with the manual provider it is a 404 to every POST.
     'routes/webhooks/stripe': ['/webhooks/stripe'],
+    // Posted by inbound-mail services (the raw message, signed): 415 / 401 to anything else.
+    'routes/webhooks/inbound-mail': ['/webhooks/inbound-mail'],
     ...Object.fromEntries(info.map((page) => [`routes/public/${page}`, [`/${page}`]])),
     'routes/auth/auth': ['/auth', '/auth?mode=signup'],
     // Without a half-signed-in cookie: back to /auth.
@@ -113,6 +115,7 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/resources/calendar-feed': [`/calendar/${'A'.repeat(22)}/agenda.ics`],
     'routes/share/viewing-feedback': [`/viewing-feedback/${w.feedbackToken}`],
     'routes/resources/avatar': [`/avatars/${'0'.repeat(32)}/64`],
+    'routes/resources/logo': [`/logos/${'0'.repeat(32)}/96`],
     'routes/app/home': ['/home'],
     // POSTed to, the layout sends a form of the one-page profile on to its section (307).
     'routes/app/profile/layout': ['/profile'],
@@ -164,6 +167,9 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/trash': [`/trash?delete=property:${w.propertyId}`],
     'routes/app/agency': ['/agency'],
     'routes/app/agency-audit': ['/agency/audit'],
+    'routes/app/leads': ['/leads'],
+    // Not a lead of the world's agency: the 404.
+    'routes/app/lead': [`/lead/${w.propertyId}`],
     // A token of the right shape that names no invitation: the 410 page.
     'routes/auth/invite': ['/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
   }

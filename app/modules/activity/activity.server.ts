@@ -13,7 +13,11 @@ export type ActivityInput = {
   data?: Record<string, unknown>
 }
 
-export type ActivityRow = ActivityInput & { ownerId: string }
+/**
+ * `agencyId`: whose line it is, when the writer knows better than the member's first agency
+ * (a job's line about a record of a given agency); else the scope's, or the member's first.
+ */
+export type ActivityRow = ActivityInput & { ownerId: string; agencyId?: string }
 
 /**
  * Appends many lines, of any brokers, in one statement inside the caller's transaction. Lines
@@ -26,6 +30,7 @@ export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
   await tx.insert(activities).values(
     rows.map((row) => ({
       ownerId: row.ownerId,
+      ...(row.agencyId ? { agencyId: row.agencyId } : {}),
       kind: row.kind,
       propertyId: row.propertyId ?? null,
       clientId: row.clientId ?? null,
@@ -37,7 +42,11 @@ export async function recordActivities(tx: Transaction, rows: ActivityRow[]) {
   )
 }
 
-/** Appends to the broker's activity log inside the caller's transaction (same commit or none). */
+/**
+ * Appends to the broker's activity log inside the caller's transaction (same commit or none).
+ * By the author's id, not a Scope: a client's feedback on a share page (no member acting) is
+ * logged for the share's owner the same way.
+ */
 export async function recordActivity(tx: Transaction, ownerId: string, input: ActivityInput) {
   await recordActivities(tx, [{ ...input, ownerId }])
 }

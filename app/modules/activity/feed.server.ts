@@ -3,6 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { activities } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { ActivityKind } from '#db/reference.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export const DEFAULT_FEED_LIMIT = 20
 export const MAX_FEED_LIMIT = 100
@@ -67,10 +68,10 @@ export type ActivityResult = { ok: true; page: ActivityPage } | { ok: false; mes
  * per call with keyset pagination on (created_at, id): one query, steady cost on any page.
  * Null for a malformed property, client or deal id; `ok: false` for a tampered cursor.
  */
-export async function readActivity(brokerId: string, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
+export async function readActivity(scope: Scope, filters: ActivityFilters = {}): Promise<ActivityResult | null> {
   const limit = Math.min(Math.max(Math.trunc(filters.limit ?? DEFAULT_FEED_LIMIT), 1), MAX_FEED_LIMIT)
   const cursor = parseFeedCursor(filters.before)
-  const conditions: SQL[] = [eq(activities.ownerId, brokerId)]
+  const conditions: SQL[] = [eq(activities.ownerId, scope.memberId)]
   for (const [id, column] of [
     [filters.propertyId, activities.propertyId],
     [filters.clientId, activities.clientId],

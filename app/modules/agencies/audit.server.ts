@@ -9,8 +9,11 @@ export const AUDIT_RETENTION_MS = 365 * DAY_MS
 
 export type AuditEntry = { action: string; objectType: string; objectId?: string | null; summary: string }
 
-/** One line of who did what: the scope says which agency and who. */
-export async function recordAudit(scope: Scope, entry: AuditEntry, db: Database | Transaction = getDb()) {
+/**
+ * One line of who did what: the scope says which agency and who (only those two: a member who
+ * has just joined, with no session yet, is named by the agency and their id).
+ */
+export async function recordAudit(scope: Pick<Scope, 'agencyId' | 'memberId'>, entry: AuditEntry, db: Database | Transaction = getDb()) {
   await db.insert(auditLog).values({
     agencyId: scope.agencyId,
     actorId: scope.memberId,

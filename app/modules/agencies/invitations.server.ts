@@ -37,6 +37,30 @@ const isRaised = (error: unknown, message: string) => {
  * an open invitation sends a fresh link (the old one stops working) and keeps its seat.
  */
 export async function inviteMember(scope: Scope, input: { email: string; role: 'admin' | 'agent' }): Promise<InviteResult> {
+  const invited = await createInvitation(scope, input)
+  if (!invited.ok) return invited
+  const [agency] = await getDb().select({ name: agencies.name }).from(agencies).where(eq(agencies.id, scope.agencyId))
+  const agencyName = agency?.name || 'an agency'
+  await sendMail({
+    to: invited.email,
+    subject: `You are invited to join ${agencyName} on BrokerVault`,
+    paragraphs: [
+      `You have been invited to join ${agencyName} on BrokerVault as ${input.role === 'admin' ? 'an admin' : 'an agent'}.`,
+      'The link below works once, for 7 days. If you do not have a BrokerVault account yet, you can create one on the way.',
+    ],
+    action: { label: 'Accept the invitation', url: `${getEnv().APP_URL}/invite/${invited.token}` },
+  })
+  return { ok: true, invitationId: invited.invitationId, token: invited.token }
+}
+
+/**
+ * The invitation without its mail: the link's token, for the caller to hand over. The demo
+ * agency's colleagues (made-up addresses) join this way; everyone else through inviteMember.
+ */
+export async function createInvitation(
+  scope: Scope,
+  input: { email: string; role: 'admin' | 'agent' },
+): Promise<(Extract<InviteResult, { ok: true }> & { email: string }) | Extract<InviteResult, { ok: false }>> {
   if (!canManageMembers(scope)) return { ok: false, reason: 'forbidden' }
   const email = input.email.trim().toLowerCase()
   const existingUser = await findUserIdByEmail(email)
@@ -72,18 +96,7 @@ export async function inviteMember(scope: Scope, input: { email: string; role: '
     if (isRaised(error, 'seat_limit_reached')) return { ok: false, reason: 'no_seat' }
     throw error
   }
-  const [agency] = await getDb().select({ name: agencies.name }).from(agencies).where(eq(agencies.id, scope.agencyId))
-  const agencyName = agency?.name || 'an agency'
-  await sendMail({
-    to: email,
-    subject: `You are invited to join ${agencyName} on BrokerVault`,
-    paragraphs: [
-      `You have been invited to join ${agencyName} on BrokerVault as ${input.role === 'admin' ? 'an admin' : 'an agent'}.`,
-      'The link below works once, for 7 days. If you do not have a BrokerVault account yet, you can create one on the way.',
-    ],
-    action: { label: 'Accept the invitation', url: `${getEnv().APP_URL}/invite/${token}` },
-  })
-  return { ok: true, invitationId, token }
+  return { ok: true, invitationId, token, email }
 }
 
 async function isMemberOf(agencyId: string, userId: string) {
@@ -159,7 +172,7 @@ export async function acceptInvitation(token: string, userId: string): Promise<A
       }
     }
     await recordAudit(
-      { agencyId: invitation.agencyId, memberId: userId, role: invitation.role },
+      { agencyId: invitation.agencyId, memberId: userId },
       { action: 'member_joined', objectType: 'member', objectId: userId, summary: `${invitation.email} joined as ${invitation.role}` },
       tx,
     )

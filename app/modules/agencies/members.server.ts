@@ -158,11 +158,15 @@ export async function handOverToOwners(tx: Transaction, userId: string) {
   }
 }
 
-/** The agencies a deleted account owned alone go with every row of them (rows cascade from the agency). */
-export async function deleteOwnedAgencies(tx: Transaction, userId: string) {
+/**
+ * The agencies a deleted account owned alone go with every row of them (rows cascade from the
+ * agency). Returns their ids: their files (the logo) are swept after the commit.
+ */
+export async function deleteOwnedAgencies(tx: Transaction, userId: string): Promise<string[]> {
   const owned = await tx
     .select({ agencyId: agencyMembers.agencyId })
     .from(agencyMembers)
     .where(and(eq(agencyMembers.userId, userId), eq(agencyMembers.role, 'owner')))
   for (const { agencyId } of owned) await tx.delete(agencies).where(eq(agencies.id, agencyId))
+  return owned.map((agency) => agency.agencyId)
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { agencies, agencyMembers } from '#db/schema.ts'
-import type { Role } from '#db/tenancy.server.ts'
+import { scopeFromMembership, type Role, type Scope } from '#db/tenancy.server.ts'
 
 /**
  * The membership a session works in, for the session query (one query per request): the
@@ -49,4 +49,33 @@ export async function roleIn(agencyId: string, userId: string): Promise<Role | n
     .where(and(eq(agencyMembers.agencyId, agencyId), eq(agencyMembers.userId, userId)))
     .limit(1)
   return row?.role ?? null
+}
+
+/**
+ * The scope of a membership the session query read (`membershipLateral`): with
+ * `scopeOfMember`, the only place a Scope is made (eslint enforces it; db/tenancy.server.ts).
+ */
+export function sessionScope(membership: { agencyId: string; memberId: string; role: Role; members: number }): Scope {
+  return scopeFromMembership({ agencyId: membership.agencyId, memberId: membership.memberId, role: membership.role, solo: membership.members <= 1 })
+}
+
+/**
+ * The scope a member works in outside a request (jobs, digests, the demo seed, scripts, tests):
+ * their membership of `agencyId`, or of their first agency, read as the session reads it.
+ * Null when they belong to none (or not to that agency).
+ */
+export async function scopeOfMember(memberId: string, agencyId?: string): Promise<Scope | null> {
+  const [row] = await getDb()
+    .select({
+      agencyId: agencyMembers.agencyId,
+      role: agencyMembers.role,
+      // agency_members.agency_id spelled out: drizzle writes a lone table's columns unqualified,
+      // and a bare "agency_id" in the subquery would count every membership of every agency.
+      members: sql<number>`(select count(*)::int from agency_members o where o.agency_id = agency_members.agency_id)`,
+    })
+    .from(agencyMembers)
+    .where(and(eq(agencyMembers.userId, memberId), agencyId ? eq(agencyMembers.agencyId, agencyId) : undefined))
+    .orderBy(asc(agencyMembers.joinedAt), asc(agencyMembers.agencyId))
+    .limit(1)
+  return row ? sessionScope({ agencyId: row.agencyId, memberId, role: row.role, members: Number(row.members) }) : null
 }

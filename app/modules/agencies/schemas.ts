@@ -27,6 +27,8 @@ export const AgencyIdentitySchema = z.object({
     .optional()
     .transform((value) => value || null)
     .pipe(z.url({ protocol: /^https?$/, error: 'Enter a web address starting with https://' }).nullable()),
+  // One line as clients read it under the agency's name ("Rua Augusta 100, 1100-053 Lisboa").
+  address: optionalText(200),
 })
 
 export const InviteSchema = z.object({
@@ -46,6 +48,7 @@ export const TeamActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('transfer'), userId: memberId }),
   z.object({ intent: z.literal('leave') }),
   z.object({ intent: z.literal('switch'), agencyId: z.uuid() }),
+  z.object({ intent: z.literal('remove-logo') }),
 ])
 
 export const ROLE_LABELS = { owner: 'Owner', admin: 'Admin', agent: 'Agent' } as const

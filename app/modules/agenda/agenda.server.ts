@@ -9,6 +9,7 @@ import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
 import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** How far ahead /agenda looks, and how many of each kind it lists at most. */
 export const AGENDA_DAYS = 60
@@ -53,7 +54,7 @@ export function startOfLocalDay(now: Date, timeZone: string): Date {
  * queries whatever the rows: two selects and one name lookup per kind (properties, clients,
  * deals).
  */
-export async function listAgenda(brokerId: string, timeZone: string, now = new Date(), days = AGENDA_DAYS): Promise<AgendaDay[]> {
+export async function listAgenda(scope: Scope, timeZone: string, now = new Date(), days = AGENDA_DAYS): Promise<AgendaDay[]> {
   const from = startOfLocalDay(now, timeZone)
   const until = new Date(from.getTime() + days * DAY_MS)
   const db = getDb()
@@ -69,20 +70,20 @@ export async function listAgenda(brokerId: string, timeZone: string, now = new D
         clientId: viewings.clientId,
       })
       .from(viewings)
-      .where(and(visibleTo(viewings, brokerId), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled'), viewingIsLive))
+      .where(and(visibleTo(viewings, scope), gte(viewings.startsAt, from), lt(viewings.startsAt, until), ne(viewings.status, 'canceled'), viewingIsLive))
       .orderBy(asc(viewings.startsAt))
       .limit(AGENDA_MAX_ROWS),
     db
       .select({ id: tasks.id, at: tasks.dueAt, title: tasks.title, repeat: tasks.repeat, propertyId: tasks.propertyId, clientId: tasks.clientId, dealId: tasks.dealId })
       .from(tasks)
-      .where(and(visibleTo(tasks, brokerId), isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
+      .where(and(visibleTo(tasks, scope), isNull(tasks.doneAt), lt(tasks.dueAt, until), taskSubjectIsLive))
       .orderBy(asc(tasks.dueAt))
       .limit(AGENDA_MAX_ROWS),
   ])
   const [titles, names, deals] = await Promise.all([
-    getPropertyTitles(brokerId, [...viewingRows.map((v) => v.propertyId), ...taskRows.map((t) => t.propertyId)]),
-    getClientNames(brokerId, [...viewingRows.map((v) => v.clientId), ...taskRows.map((t) => t.clientId)]),
-    getDealTitles(brokerId, taskRows.map((t) => t.dealId)),
+    getPropertyTitles(scope, [...viewingRows.map((v) => v.propertyId), ...taskRows.map((t) => t.propertyId)]),
+    getClientNames(scope, [...viewingRows.map((v) => v.clientId), ...taskRows.map((t) => t.clientId)]),
+    getDealTitles(scope, taskRows.map((t) => t.dealId)),
   ])
   const items: AgendaItem[] = [
     ...viewingRows.map((v): AgendaViewing => ({

@@ -6,6 +6,8 @@ import { DAY_MS } from '#app/lib/time.ts'
 import { feedIcs, taskUid, viewingUid, type FeedEvent } from './ics.ts'
 import { withNames } from './viewings.server.ts'
 import { taskSubjectIsLive, viewingIsLive } from './live.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 /** 16 random bytes: 22 base64url characters in the address, like the portal feed. */
 const TOKEN_BYTES = 16
@@ -16,23 +18,23 @@ const TASK_EVENT_MS = 15 * 60_000
 
 export const calendarFeedPath = (token: string) => `/calendar/${token}/agenda.ics`
 
-export async function getCalendarFeedToken(brokerId: string): Promise<string | null> {
-  const [row] = await getDb().select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.ownerId, brokerId))
+export async function getCalendarFeedToken(scope: Scope): Promise<string | null> {
+  const [row] = await getDb().select({ token: calendarFeeds.token }).from(calendarFeeds).where(eq(calendarFeeds.ownerId, scope.memberId))
   return row?.token ?? null
 }
 
 /** A new address for the broker's calendar feed; the previous one stops working at once. */
-export async function regenerateCalendarFeed(brokerId: string): Promise<string> {
+export async function regenerateCalendarFeed(scope: Scope): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url')
   await getDb()
     .insert(calendarFeeds)
-    .values({ ownerId: brokerId, token })
+    .values({ ownerId: scope.memberId, token })
     .onConflictDoUpdate({ target: calendarFeeds.ownerId, set: { token, createdAt: new Date() } })
   return token
 }
 
-export async function revokeCalendarFeed(brokerId: string): Promise<void> {
-  await getDb().delete(calendarFeeds).where(eq(calendarFeeds.ownerId, brokerId))
+export async function revokeCalendarFeed(scope: Scope): Promise<void> {
+  await getDb().delete(calendarFeeds).where(eq(calendarFeeds.ownerId, scope.memberId))
 }
 
 /** The broker whose feed this token opens, or null (malformed, unknown or revoked). */
@@ -59,7 +61,10 @@ export async function calendarFeedIcs(ownerId: string, now = new Date()): Promis
       .from(tasks)
       .where(and(eq(tasks.ownerId, ownerId), or(isNull(tasks.doneAt), and(isNotNull(tasks.doneAt), gte(tasks.dueAt, since))), taskSubjectIsLive)),
   ])
-  const named = await withNames(ownerId, viewingRows)
+  // The feed is opened by its secret address (no session): the rows are the owner's across
+  // agencies, as above; their names are read as the owner reads them (scopeOfMember).
+  const owner = await scopeOfMember(ownerId)
+  const named = owner ? await withNames(owner, viewingRows) : []
   const events: FeedEvent[] = [
     ...named.map((v) => ({
       uid: viewingUid(v.id),

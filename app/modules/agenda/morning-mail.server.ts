@@ -7,6 +7,7 @@ import { sendMail } from '#app/modules/mail/outbound.server.ts'
 import { claimAgendaMailDay, listAgendaMailProfiles } from '#app/modules/profile/profile.server.ts'
 import { listAgenda, type AgendaItem } from './agenda.server.ts'
 import { countOf } from '#app/lib/format.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 export const AGENDA_MAIL_QUEUE = 'agenda-morning-mail'
 /** Every 15 minutes, like the feedback digest: 08:00 comes at most 15 minutes late in any zone. */
@@ -36,7 +37,11 @@ export async function sendDueAgendaMails({ now = new Date(), send = sendMail }: 
     if (!day) continue
     const claimed = await getDb().transaction((tx) => claimAgendaMailDay(tx, profile.id, day))
     if (!claimed) continue
-    const agenda = await listAgenda(profile.id, profile.timeZone, now, 1)
+    // A job acting for one broker: their day as their agenda page shows it in their first agency
+    // (scopeOfMember); for a broker alone there (most), their own rows, as before agencies.
+    const scope = await scopeOfMember(profile.id)
+    if (!scope) continue
+    const agenda = await listAgenda(scope, profile.timeZone, now, 1)
     const items = agenda.flatMap((d) => d.items)
     if (items.length === 0) continue
     const to = await getUserEmail(profile.id)

@@ -5,10 +5,11 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
-import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import { FEEDBACK_TOKEN_PATTERN } from './viewings.server.ts'
 import { describeWhen } from './format.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 export type FeedbackPage = {
   propertyTitle: string
@@ -35,9 +36,12 @@ async function findByToken(token: unknown) {
 export async function getFeedbackPage(token: unknown): Promise<FeedbackPage | null> {
   const viewing = await findByToken(token)
   if (!viewing) return null
+  // The client has no scope: the page acts for the viewing's broker in the viewing's agency.
+  const owner = await scopeOfMember(viewing.ownerId, viewing.agencyId)
+  if (!owner) return null
   const [property, broker, timeZone] = await Promise.all([
-    findOwnedProperty(viewing.ownerId, viewing.propertyId),
-    loadBrokerContact(viewing.ownerId),
+    findOwnedProperty(owner, viewing.propertyId),
+    loadBrokerContact({ memberId: viewing.ownerId, agencyId: viewing.agencyId }),
     getTimeZone(viewing.ownerId),
   ])
   if (!property || !broker) return null
@@ -59,6 +63,8 @@ export async function getFeedbackPage(token: unknown): Promise<FeedbackPage | nu
 export async function saveViewingFeedback(token: unknown, input: { rating: number; comment?: string }): Promise<boolean> {
   const viewing = await findByToken(token)
   if (!viewing) return false
+  const owner = await scopeOfMember(viewing.ownerId, viewing.agencyId)
+  if (!owner) return false
   return getDb().transaction(async (tx) => {
     const [saved] = await tx
       .update(viewings)
@@ -66,8 +72,8 @@ export async function saveViewingFeedback(token: unknown, input: { rating: numbe
       .where(and(eq(viewings.id, viewing.id), eq(viewings.status, 'done')))
       .returning({ id: viewings.id })
     if (!saved) return false
-    const client = await findOwnedClient(viewing.ownerId, viewing.clientId, tx)
-    const property = await findOwnedProperty(viewing.ownerId, viewing.propertyId, tx)
+    const client = await findOwnedClient(owner, viewing.clientId, tx)
+    const property = await findOwnedProperty(owner, viewing.propertyId, tx)
     await recordActivity(tx, viewing.ownerId, {
       kind: 'viewing_feedback',
       propertyId: viewing.propertyId,

@@ -2,14 +2,16 @@ import { and, eq } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { viewings } from '#db/schema.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { sendMail } from '#app/modules/mail/outbound.server.ts'
-import { getBrokerNames, getTimeZone } from '#app/modules/profile/profile.server.ts'
+import { getTimeZone } from '#app/modules/profile/profile.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { mailSignature } from '#app/modules/sharing/client-contact.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import { describeWhen } from './format.ts'
 import { invitationIcs } from './ics.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type ViewingMailKind = 'request' | 'cancel' | 'feedback'
 
@@ -21,25 +23,26 @@ export const feedbackPath = (token: string) => `/viewing-feedback/${token}`
  * its update with the .ics (METHOD:REQUEST), a cancellation (METHOD:CANCEL), or the feedback
  * link once done. Queued through the mail job. False when the client has no e-mail address.
  */
-export async function mailViewingChange(brokerId: string, viewingId: string, kind: ViewingMailKind): Promise<boolean> {
+export async function mailViewingChange(scope: Scope, viewingId: string, kind: ViewingMailKind): Promise<boolean> {
   const [viewing] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, brokerId)))
+    .where(and(eq(viewings.id, viewingId), eq(viewings.ownerId, scope.memberId)))
     .limit(1)
   if (!viewing) return false
-  const [client, property, brokerEmail, brokerNames, timeZone] = await Promise.all([
-    findOwnedClient(brokerId, viewing.clientId),
-    findOwnedProperty(brokerId, viewing.propertyId),
-    getUserEmail(brokerId),
-    getBrokerNames([brokerId]),
-    getTimeZone(brokerId),
+  // The agent the viewing is assigned to speaks, with their agency's identity under the words.
+  const [client, property, broker, timeZone] = await Promise.all([
+    findOwnedClient(scope, viewing.clientId),
+    findOwnedProperty(scope, viewing.propertyId),
+    loadBrokerContact({ memberId: viewing.ownerId, agencyId: viewing.agencyId }),
+    getTimeZone(scope.memberId),
   ])
-  if (!client?.email || !property || !brokerEmail) return false
-  const broker = brokerNames.get(brokerId)
-  const brokerName = broker?.brokerName || 'Your broker'
+  if (!client?.email || !property || !broker) return false
+  const brokerName = broker.fullName || 'Your broker'
+  const brokerEmail = broker.email
   const when = describeWhen(viewing.startsAt, timeZone)
-  const mail: MailRequest = { to: client.email, subject: '', paragraphs: [] }
+  const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
+  const mail: MailRequest = { to: client.email, subject: '', paragraphs: [], signature: mailSignature(broker, appUrl) }
   if (kind === 'feedback') {
     if (!viewing.feedbackToken) return false
     mail.subject = `How was your viewing of ${property.title}?`
@@ -48,7 +51,7 @@ export async function mailViewingChange(brokerId: string, viewingId: string, kin
       `Thank you for visiting ${property.title} on ${when}. ${brokerName} would like to know what you thought: it takes a minute, no account needed.`,
       `Questions? Reply to ${brokerName} at ${brokerEmail}.`,
     ]
-    mail.action = { label: 'Rate the viewing', url: `${getEnv().APP_URL}${feedbackPath(viewing.feedbackToken)}` }
+    mail.action = { label: 'Rate the viewing', url: `${appUrl}${feedbackPath(viewing.feedbackToken)}` }
   } else {
     const cancelled = kind === 'cancel'
     const changed = viewing.sequence > 0

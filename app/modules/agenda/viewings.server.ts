@@ -15,6 +15,7 @@ import { viewingIsLive } from './live.server.ts'
 import { mailViewingChange } from './viewing-mail.server.ts'
 import { STAGES_BEFORE_VIEWING, type ViewingForm } from './schemas.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type FieldErrors = Record<string, string[]>
 /** ok with whether the client was mailed (no e-mail address: nothing to send); field errors; null: not found. */
@@ -26,26 +27,29 @@ export const FEEDBACK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
 
 const WHEN_ERROR: FieldErrors = { date: ['Enter a real date.'] }
 
+/** `mailClient: false`: the client is not told (the demo agency's clients are made up). */
+export type ViewingMailOption = { mailClient?: boolean }
+
 /**
  * Schedules a viewing of the broker's property with the broker's client at a wall-clock time
  * in the broker's zone; the place defaults to the property's address. The client is invited
  * by e-mail (.ics, METHOD:REQUEST) after the commit. Null when the property or client is not
  * the broker's.
  */
-export async function createViewing(brokerId: string, input: ViewingForm, timeZone: string): Promise<ViewingResult> {
+export async function createViewing(scope: Scope, input: ViewingForm, timeZone: string, { mailClient = true }: ViewingMailOption = {}): Promise<ViewingResult> {
   const startsAt = instantFromWallClock(input.date, input.time, timeZone)
   if (!startsAt) return { ok: false, fieldErrors: WHEN_ERROR }
-  const place = input.place || (await getPropertyAddressLine(brokerId, input.propertyId))
+  const place = input.place || (await getPropertyAddressLine(scope, input.propertyId))
   if (place === null) return null
   const id = await getDb().transaction(async (tx) => {
-    const property = await findOwnedProperty(brokerId, input.propertyId, tx)
-    const client = await findOwnedClient(brokerId, input.clientId, tx)
+    const property = await findOwnedProperty(scope, input.propertyId, tx)
+    const client = await findOwnedClient(scope, input.clientId, tx)
     if (!property || !client) return null
     const [row] = await tx
       .insert(viewings)
-      .values({ ownerId: brokerId, propertyId: property.id, clientId: client.id, startsAt, durationMinutes: input.durationMinutes, place, notes: input.notes ?? '' })
+      .values({ ownerId: scope.memberId, propertyId: property.id, clientId: client.id, startsAt, durationMinutes: input.durationMinutes, place, notes: input.notes ?? '' })
       .returning({ id: viewings.id })
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'viewing_scheduled',
       propertyId: property.id,
       clientId: client.id,
@@ -54,7 +58,7 @@ export async function createViewing(brokerId: string, input: ViewingForm, timeZo
     return row!.id
   })
   if (!id) return null
-  return { ok: true, id, mailed: await mailViewingChange(brokerId, id, 'request') }
+  return { ok: true, id, mailed: mailClient && (await mailViewingChange(scope, id, 'request')) }
 }
 
 export type ViewingChange = Omit<ViewingForm, 'propertyId' | 'clientId'>
@@ -63,21 +67,21 @@ export type ViewingChange = Omit<ViewingForm, 'propertyId' | 'clientId'>
  * Moves or edits a scheduled viewing: SEQUENCE goes up and the client gets the updated
  * invitation (same UID). Only scheduled viewings change; null when it is not the broker's.
  */
-export async function updateViewing(brokerId: string, viewingId: unknown, input: ViewingChange, timeZone: string): Promise<ViewingResult> {
+export async function updateViewing(scope: Scope, viewingId: unknown, input: ViewingChange, timeZone: string): Promise<ViewingResult> {
   if (!isUuid(viewingId)) return null
   const startsAt = instantFromWallClock(input.date, input.time, timeZone)
   if (!startsAt) return { ok: false, fieldErrors: WHEN_ERROR }
-  const current = await getViewing(brokerId, viewingId)
+  const current = await getViewing(scope, viewingId)
   if (!current) return null
   if (current.status !== 'scheduled') return { ok: false, fieldErrors: { date: ['Only a scheduled viewing can be changed.'] } }
   const place = input.place || current.place
   const [row] = await getDb()
     .update(viewings)
     .set({ startsAt, durationMinutes: input.durationMinutes, place, notes: input.notes ?? '', sequence: sql`${viewings.sequence} + 1`, updatedAt: new Date() })
-    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, brokerId), eq(viewings.status, 'scheduled')))
+    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, scope), eq(viewings.status, 'scheduled')))
     .returning({ id: viewings.id })
   if (!row) return { ok: false, fieldErrors: { date: ['Only a scheduled viewing can be changed.'] } }
-  return { ok: true, id: row.id, mailed: await mailViewingChange(brokerId, row.id, 'request') }
+  return { ok: true, id: row.id, mailed: await mailViewingChange(scope, row.id, 'request') }
 }
 
 /** Statuses that say the viewing took place (or the client did not come): not before it starts. */
@@ -98,17 +102,17 @@ const notStartedYet = (startsAt: Date, timeZone: string, clock?: ClockStyle): Fi
  * already done too.
  */
 export async function setViewingStatus(
-  brokerId: string,
+  scope: Scope,
   viewingId: unknown,
   status: ViewingStatus,
   timeZone: string,
-  { clientToViewing = false, clock }: { clientToViewing?: boolean; clock?: ClockStyle } = {},
+  { clientToViewing = false, clock, mailClient = true }: { clientToViewing?: boolean; clock?: ClockStyle } & ViewingMailOption = {},
 ): Promise<ViewingStatusResult> {
   if (!isUuid(viewingId)) return null
-  const current = await getViewing(brokerId, viewingId)
+  const current = await getViewing(scope, viewingId)
   if (!current) return null
   const followOn = (tx: Transaction) =>
-    status === 'done' && clientToViewing ? setClientStageIn(tx, brokerId, current.clientId, 'viewing', STAGES_BEFORE_VIEWING) : Promise.resolve(null)
+    status === 'done' && clientToViewing ? setClientStageIn(tx, scope, current.clientId, 'viewing', STAGES_BEFORE_VIEWING) : Promise.resolve(null)
   if (current.status === status) {
     const client = await getDb().transaction(followOn)
     return { ok: true, id: current.id, mailed: false, client }
@@ -121,28 +125,28 @@ export async function setViewingStatus(
     const [row] = await tx
       .update(viewings)
       .set({ status, sequence: sql`${viewings.sequence} + 1`, updatedAt: now, ...(feedbackToken ? { feedbackToken } : {}) })
-      .where(and(eq(viewings.id, current.id), visibleTo(viewings, brokerId), needsStart ? lte(viewings.startsAt, now) : undefined))
+      .where(and(eq(viewings.id, current.id), visibleTo(viewings, scope), needsStart ? lte(viewings.startsAt, now) : undefined))
       .returning({ id: viewings.id })
     return row ? { client: await followOn(tx) } : null
   })
   if (!written) {
-    const moved = await getViewing(brokerId, current.id)
+    const moved = await getViewing(scope, current.id)
     return moved ? { ok: false, fieldErrors: notStartedYet(moved.startsAt, timeZone, clock) } : null
   }
-  const mail = status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
-  return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(brokerId, current.id, mail) : false, client: written.client }
+  const mail = !mailClient ? null : status === 'canceled' ? 'cancel' : status === 'scheduled' ? 'request' : status === 'done' ? 'feedback' : null
+  return { ok: true, id: current.id, mailed: mail ? await mailViewingChange(scope, current.id, mail) : false, client: written.client }
 }
 
 /** A status change's outcome: a viewing result, with the client's stage change when one was made. */
 export type ViewingStatusResult = ({ ok: true; id: string; mailed: boolean; client: StageChange | null }) | { ok: false; fieldErrors: FieldErrors } | null
 
 /** One of the broker's viewings, or null for a foreign, malformed or unknown id, or one whose property or client is in the trash. */
-export async function getViewing(brokerId: string, viewingId: unknown) {
+export async function getViewing(scope: Scope, viewingId: unknown) {
   if (!isUuid(viewingId)) return null
   const [row] = await getDb()
     .select()
     .from(viewings)
-    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, brokerId), viewingIsLive))
+    .where(and(eq(viewings.id, viewingId), visibleTo(viewings, scope), viewingIsLive))
     .limit(1)
   return row ?? null
 }
@@ -163,7 +167,7 @@ export type ViewingSummary = {
 }
 
 /** The broker's viewings of one property or with one client (newest first), with names: three queries. */
-export async function listViewings(brokerId: string, about: { propertyId: string } | { clientId: string }, order: 'newest' | 'oldest' = 'newest'): Promise<ViewingSummary[]> {
+export async function listViewings(scope: Scope, about: { propertyId: string } | { clientId: string }, order: 'newest' | 'oldest' = 'newest'): Promise<ViewingSummary[]> {
   const where = 'propertyId' in about ? eq(viewings.propertyId, about.propertyId) : eq(viewings.clientId, about.clientId)
   const rows = await getDb()
     .select({
@@ -179,16 +183,16 @@ export async function listViewings(brokerId: string, about: { propertyId: string
       feedbackAt: viewings.feedbackAt,
     })
     .from(viewings)
-    .where(and(visibleTo(viewings, brokerId), where, viewingIsLive))
+    .where(and(visibleTo(viewings, scope), where, viewingIsLive))
     .orderBy(order === 'newest' ? desc(viewings.startsAt) : asc(viewings.startsAt))
     .limit(200)
-  return withNames(brokerId, rows)
+  return withNames(scope, rows)
 }
 
-export async function withNames<T extends { propertyId: string; clientId: string }>(brokerId: string, rows: T[]) {
+export async function withNames<T extends { propertyId: string; clientId: string }>(scope: Scope, rows: T[]) {
   const [titles, names] = await Promise.all([
-    getPropertyTitles(brokerId, rows.map((r) => r.propertyId)),
-    getClientNames(brokerId, rows.map((r) => r.clientId)),
+    getPropertyTitles(scope, rows.map((r) => r.propertyId)),
+    getClientNames(scope, rows.map((r) => r.clientId)),
   ])
   return rows.map((row) => ({ ...row, propertyTitle: titles.get(row.propertyId) ?? 'A property', clientName: names.get(row.clientId) ?? 'A client' }))
 }

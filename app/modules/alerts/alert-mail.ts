@@ -1,5 +1,5 @@
 import { countOf, formatPrice, plural } from '#app/lib/format.ts'
-import type { MailRequest } from '#app/modules/mail/message.ts'
+import type { MailRequest, MailSignature } from '#app/modules/mail/message.ts'
 import type { AlertReason } from '#db/reference.ts'
 import { ALERT_MAIL_MAX_LINES } from './settings.ts'
 
@@ -22,6 +22,8 @@ export type AlertMailInput = {
   /** Where a client without a web browser at hand can write "unsubscribe" (RFC 8058 asks for both). */
   unsubscribeMailto: string
   lines: AlertLine[]
+  /** The agent's card and the agency's identity, under the mail's words. */
+  signature?: MailSignature
 }
 
 /** "Price drop: Sea view flat, Lisbon — was €300,000, now €280,000" or "New: Garden house, Porto — €450,000". */
@@ -72,5 +74,6 @@ export function composeAlertMail(input: AlertMailInput): MailRequest {
       'List-Unsubscribe': `<${input.unsubscribeUrl}>, <${input.unsubscribeMailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    ...(input.signature && { signature: input.signature }),
   }
 }

@@ -1,13 +1,15 @@
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import { listPickedReactionsOn, type FeedbackTarget } from '#app/modules/sharing/feedback.server.ts'
-import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
+import { loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import { resolveLiveShare, type LiveShare } from '#app/modules/sharing/shares.server.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
 import { describeAlertLine } from './alert-mail.ts'
 import { ALERT_PAGE_DAYS, ALERT_PAGE_MAX_ROWS } from './settings.ts'
 import { findAlertOfShare, listMailedMatches } from './subscriptions.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 /** A live share of kind client_alert that belongs to a client's alerts, or null (the page's 404). */
 export async function resolveAlertShare(shareId: string): Promise<(LiveShare & { clientId: string }) | null> {
@@ -37,7 +39,7 @@ export async function loadAlertPage(share: LiveShare & { clientId: string }): Pr
   }
   const [shared, broker, picked] = await Promise.all([
     loadSharedProperties(share.ownerId, order, notes),
-    loadBrokerContact(share.ownerId),
+    loadBrokerContact({ memberId: share.ownerId, agencyId: share.agencyId }),
     listPickedReactionsOn(share.ownerId, share.id, share.clientId),
   ])
   if (!broker) return null
@@ -48,10 +50,13 @@ export async function loadAlertPage(share: LiveShare & { clientId: string }): Pr
 export async function findAlertedProperty(share: LiveShare, propertyId: string): Promise<FeedbackTarget | null> {
   if (!share.clientId) return null
   const since = new Date(Date.now() - ALERT_PAGE_DAYS * 86_400_000)
+  // The visitor has no scope: the page acts for the link's owner in the link's agency.
+  const owner = await scopeOfMember(share.ownerId, share.agencyId)
+  if (!owner) return null
   const [matches, facts, client] = await Promise.all([
     listMailedMatches(share.ownerId, share.clientId, since, ALERT_PAGE_MAX_ROWS),
     getPublicFacts(share.ownerId, [propertyId]),
-    findOwnedClient(share.ownerId, share.clientId),
+    findOwnedClient(owner, share.clientId),
   ])
   const property = facts.get(propertyId)
   if (!client || !property || !matches.some((m) => m.propertyId === propertyId)) return null

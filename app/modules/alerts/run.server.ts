@@ -5,6 +5,9 @@ import { sendMails } from '#app/modules/mail/outbound.server.ts'
 import type { MailRequest } from '#app/modules/mail/message.ts'
 import { propertyFitsClientSql } from '#app/modules/properties/matching.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
+import { mailSignature } from '#app/modules/sharing/client-contact.ts'
+import { contactKey, loadBrokerContacts } from '#app/modules/sharing/client-contact.server.ts'
+import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import type { AlertReason } from '#db/reference.ts'
 import { composeAlertMail, type AlertLine } from './alert-mail.ts'
 import { ALERT_LOOKBACK_DAYS, ALERT_MIN_GAP_HOURS } from './settings.ts'
@@ -72,6 +75,7 @@ async function recordNewMatches(tx: Transaction, now: Date, owner: SQL): Promise
 type DueRow = {
   client_id: string
   owner_id: string
+  agency_id: string
   email: string
   full_name: string
   share_id: string
@@ -117,7 +121,7 @@ async function takeDueMatches(tx: Transaction, now: Date, owner: SQL): Promise<D
       where m.mailed_at is null and m.client_id = any(${ids}::uuid[])
       returning m.client_id, m.owner_id, m.property_id, m.reason, m.price, m.previous_price, m.currency
     )
-    select m.client_id, m.owner_id, c.email, c.full_name, a.share_id, a.unsubscribe_token, pr.full_name as broker_name,
+    select m.client_id, m.owner_id, a.agency_id, c.email, c.full_name, a.share_id, a.unsubscribe_token, pr.full_name as broker_name,
            m.property_id, p.title, p.city, m.reason, m.price::float8 as price, m.previous_price::float8 as previous_price, m.currency
     from marked m
     join client_alerts a on a.client_id = m.client_id
@@ -144,7 +148,12 @@ function alertNotifications(rows: DueRow[]): NotificationInput[] {
   })
 }
 
-function composeMails(rows: DueRow[]): MailRequest[] {
+/** The card of each member who mails (their agency's identity with it): two queries for the whole run. */
+function loadSenders(rows: DueRow[]) {
+  return loadBrokerContacts(rows.map((row) => ({ memberId: row.owner_id, agencyId: row.agency_id })))
+}
+
+function composeMails(rows: DueRow[], senders: Map<string, BrokerContact>): MailRequest[] {
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
   const contact = getEnv().CONTACT_EMAIL
   const byClient = new Map<string, DueRow[]>()
@@ -160,6 +169,7 @@ function composeMails(rows: DueRow[]): MailRequest[] {
       previousPrice: row.previous_price === null ? null : Number(row.previous_price),
       currency: row.currency,
     }))
+    const sender = senders.get(contactKey({ memberId: first.owner_id, agencyId: first.agency_id }))
     return composeAlertMail({
       to: first.email,
       clientName: first.full_name,
@@ -168,6 +178,7 @@ function composeMails(rows: DueRow[]): MailRequest[] {
       unsubscribeUrl: `${appUrl}/unsubscribe/${first.unsubscribe_token}`,
       unsubscribeMailto: `mailto:${contact}?subject=${encodeURIComponent(`unsubscribe ${first.unsubscribe_token}`)}`,
       lines,
+      ...(sender && { signature: mailSignature(sender, appUrl) }),
     })
   })
 }
@@ -197,7 +208,7 @@ export async function runClientAlerts({
     await recordNotifications(tx, alertNotifications(due))
     return { matched, due }
   })
-  const mails = composeMails(due)
+  const mails = composeMails(due, due.length ? await loadSenders(due) : new Map())
   await send(mails)
   return { matched, mails }
 }

@@ -7,9 +7,10 @@ import { visibleTo } from '#db/visibility.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { createAlertShare } from '#app/modules/sharing/shares.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
-import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import type { BrokerContact } from '#app/modules/sharing/share-view.ts'
 import type { AlertState } from './state.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 const newToken = () => randomBytes(32).toString('base64url')
@@ -24,7 +25,7 @@ export function alertsOnSql(a: string): SQL {
  * broker's (getClient). One query for the state and the count of mails sent, and one more for
  * the name of who turned alerts on, when they are.
  */
-export async function getAlertState(brokerId: string, client: { id: string }): Promise<AlertState> {
+export async function getAlertState(scope: Scope, client: { id: string }): Promise<AlertState> {
   const [row] = await getDb()
     .select({
       alert: clientAlerts,
@@ -33,7 +34,7 @@ export async function getAlertState(brokerId: string, client: { id: string }): P
           and ${alertMatches.mailedAt} is not null)`.mapWith(Number),
     })
     .from(clientAlerts)
-    .where(and(eq(clientAlerts.clientId, client.id), visibleTo(clientAlerts, brokerId)))
+    .where(and(eq(clientAlerts.clientId, client.id), visibleTo(clientAlerts, scope)))
   if (!row) return { status: 'never' }
   const { alert, mailedCount } = row
   const names = await getBrokerNames(alert.consentedBy ? [alert.consentedBy] : [])
@@ -56,9 +57,9 @@ export type AlertChange = { ok: true } | { ok: false; field: 'consent'; message:
  * now on only properties added or repriced later are news; matches found under an earlier
  * consent and never mailed are dropped. A client without an e-mail address cannot have alerts.
  */
-export async function turnOnAlerts(brokerId: string, clientId: string, consent: boolean): Promise<AlertChange> {
+export async function turnOnAlerts(scope: Scope, clientId: string, consent: boolean): Promise<AlertChange> {
   return getDb().transaction(async (tx) => {
-    const client = await findOwnedClient(brokerId, clientId, tx)
+    const client = await findOwnedClient(scope, clientId, tx)
     if (!client) return null
     if (!client.email) return { ok: false, field: 'consent', message: 'Add the client’s e-mail address first.' }
     if (!consent) return { ok: false, field: 'consent', message: 'Confirm that the client agreed to receive alerts.' }
@@ -67,7 +68,7 @@ export async function turnOnAlerts(brokerId: string, clientId: string, consent: 
     if (existing) {
       await tx
         .update(clientAlerts)
-        .set({ consentedAt, consentedBy: brokerId, stoppedAt: null, unsubscribedAt: null })
+        .set({ consentedAt, consentedBy: scope.memberId, stoppedAt: null, unsubscribedAt: null })
         .where(eq(clientAlerts.clientId, client.id))
       await tx.delete(alertMatches).where(and(eq(alertMatches.clientId, client.id), isNull(alertMatches.mailedAt)))
     } else {
@@ -79,7 +80,7 @@ export async function turnOnAlerts(brokerId: string, clientId: string, consent: 
         shareId,
         unsubscribeToken: newToken(),
         consentedAt,
-        consentedBy: brokerId,
+        consentedBy: scope.memberId,
       })
     }
     return { ok: true }
@@ -87,12 +88,12 @@ export async function turnOnAlerts(brokerId: string, clientId: string, consent: 
 }
 
 /** The broker stops the client's alerts; already off is fine (a double submit). Null: not the broker's client. */
-export async function stopAlerts(brokerId: string, clientId: string): Promise<{ ok: true } | null> {
-  if (!(await findOwnedClient(brokerId, clientId))) return null
+export async function stopAlerts(scope: Scope, clientId: string): Promise<{ ok: true } | null> {
+  if (!(await findOwnedClient(scope, clientId))) return null
   await getDb()
     .update(clientAlerts)
     .set({ stoppedAt: new Date() })
-    .where(and(eq(clientAlerts.clientId, clientId), visibleTo(clientAlerts, brokerId), isNull(clientAlerts.stoppedAt)))
+    .where(and(eq(clientAlerts.clientId, clientId), visibleTo(clientAlerts, scope), isNull(clientAlerts.stoppedAt)))
   return { ok: true }
 }
 
@@ -101,10 +102,10 @@ export async function stopAlerts(brokerId: string, clientId: string): Promise<{ 
 export async function findUnsubscribe(token: string): Promise<{ unsubscribed: boolean; broker: BrokerContact } | null> {
   if (!TOKEN_PATTERN.test(token)) return null
   const [row] = await getDb()
-    .select({ ownerId: clientAlerts.ownerId, unsubscribedAt: clientAlerts.unsubscribedAt })
+    .select({ ownerId: clientAlerts.ownerId, agencyId: clientAlerts.agencyId, unsubscribedAt: clientAlerts.unsubscribedAt })
     .from(clientAlerts)
     .where(eq(clientAlerts.unsubscribeToken, token))
-  const broker = row ? await loadBrokerContact(row.ownerId) : null
+  const broker = row ? await loadBrokerContact({ memberId: row.ownerId, agencyId: row.agencyId }) : null
   return row && broker ? { unsubscribed: row.unsubscribedAt !== null, broker } : null
 }
 

@@ -7,6 +7,7 @@ import { CLIENT_LABELS } from './catalog.ts'
 import type { ClientFormValue } from './schemas.ts'
 import type { ClientStage } from '#db/reference.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** The form's values as columns; a budget currency left out is `defaultCurrency` (the broker's), or unchanged on an update. */
 export function toColumns(v: ClientFormValue, defaultCurrency?: string) {
@@ -30,14 +31,14 @@ export function toColumns(v: ClientFormValue, defaultCurrency?: string) {
   }
 }
 
-export async function createClient(brokerId: string, value: ClientFormValue, defaultCurrency: string) {
+export async function createClient(scope: Scope, value: ClientFormValue, defaultCurrency: string) {
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .insert(clients)
-      .values({ ownerId: brokerId, ...toColumns(value, defaultCurrency) })
+      .values({ ownerId: scope.memberId, ...toColumns(value, defaultCurrency) })
       .returning({ id: clients.id })
     if (!row) throw new Error('insert returned no row')
-    await recordActivity(tx, brokerId, { kind: 'client_created', clientId: row.id, summary: `Added client ${value.fullName}` })
+    await recordActivity(tx, scope.memberId, { kind: 'client_created', clientId: row.id, summary: `Added client ${value.fullName}` })
     return row.id
   })
 }
@@ -46,24 +47,24 @@ export async function createClient(brokerId: string, value: ClientFormValue, def
  * Saves the form; a stage change made here is logged like one made with the stage form.
  * Null when the client is not the broker's.
  */
-export async function updateClient(brokerId: string, clientId: string, value: ClientFormValue) {
-  const before = await findOwnedClient(brokerId, clientId)
+export async function updateClient(scope: Scope, clientId: string, value: ClientFormValue) {
+  const before = await findOwnedClient(scope, clientId)
   if (!before) return null
   await getDb().transaction(async (tx) => {
     await tx
       .update(clients)
       .set({ ...toColumns(value), updatedAt: new Date() })
-      .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
-    await recordActivity(tx, brokerId, { kind: 'client_updated', clientId, summary: `Updated client ${value.fullName}` })
-    if (before.stage !== value.stage) await logStageChange(tx, brokerId, clientId, value.fullName, before.stage, value.stage)
+      .where(and(eq(clients.id, clientId), visibleTo(clients, scope)))
+    await recordActivity(tx, scope.memberId, { kind: 'client_updated', clientId, summary: `Updated client ${value.fullName}` })
+    if (before.stage !== value.stage) await logStageChange(tx, scope, clientId, value.fullName, before.stage, value.stage)
   })
   return before
 }
 
 /** Sets the stage (logged when it changes); null when the client is not the broker's. */
-export async function changeClientStage(brokerId: string, clientId: string, stage: ClientStage) {
+export async function changeClientStage(scope: Scope, clientId: string, stage: ClientStage) {
   return getDb().transaction(async (tx) => {
-    const result = await setClientStageIn(tx, brokerId, clientId, stage)
+    const result = await setClientStageIn(tx, scope, clientId, stage)
     return result ? { changed: result.changed } : null
   })
 }
@@ -78,7 +79,7 @@ export type StageChange = { changed: boolean; fullName: string; from: ClientStag
  */
 export async function setClientStageIn(
   tx: Transaction,
-  brokerId: string,
+  scope: Scope,
   clientId: string,
   stage: ClientStage,
   onlyFrom?: readonly ClientStage[],
@@ -86,7 +87,7 @@ export async function setClientStageIn(
   const [before] = await tx
     .select({ stage: clients.stage, fullName: clients.fullName })
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, scope), liveClient))
     .for('update')
   if (!before) return null
   const unchanged = { changed: false, fullName: before.fullName, from: before.stage, to: before.stage }
@@ -94,8 +95,8 @@ export async function setClientStageIn(
   await tx
     .update(clients)
     .set({ stage, updatedAt: new Date() })
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId)))
-  await logStageChange(tx, brokerId, clientId, before.fullName, before.stage, stage)
+    .where(and(eq(clients.id, clientId), visibleTo(clients, scope)))
+  await logStageChange(tx, scope, clientId, before.fullName, before.stage, stage)
   return { changed: true, fullName: before.fullName, from: before.stage, to: stage }
 }
 
@@ -104,13 +105,13 @@ export async function setClientStageIn(
  * transaction, each change logged. Ids that are not the broker's are left alone (the route
  * resolved them first); returns how many changed and how many already had the stage.
  */
-export async function setClientsStage(brokerId: string, clientIds: readonly string[], stage: ClientStage) {
+export async function setClientsStage(scope: Scope, clientIds: readonly string[], stage: ClientStage) {
   return getDb().transaction(async (tx) => {
     let changed = 0
     let unchanged = 0
     // In id order: two bulk changes at once lock their rows in the same order, never crosswise.
     for (const id of [...clientIds].sort()) {
-      const result = await setClientStageIn(tx, brokerId, id, stage)
+      const result = await setClientStageIn(tx, scope, id, stage)
       if (result?.changed) changed += 1
       else if (result) unchanged += 1
     }
@@ -124,21 +125,21 @@ export async function setClientsStage(brokerId: string, clientIds: readonly stri
  * and viewings are hidden, until restored; the trash is emptied 30 days later (trash.server.ts).
  * Null when the client is not the broker's (or already in the trash).
  */
-export async function deleteClient(brokerId: string, clientId: string) {
+export async function deleteClient(scope: Scope, clientId: string) {
   return getDb().transaction(async (tx) => {
-    const current = await findOwnedClient(brokerId, clientId, tx)
+    const current = await findOwnedClient(scope, clientId, tx)
     if (!current) return null
     await tx
       .update(clients)
       .set({ deletedAt: sql`now()` })
-      .where(and(eq(clients.id, current.id), visibleTo(clients, brokerId), isNull(clients.deletedAt)))
-    await recordActivity(tx, brokerId, { kind: 'client_deleted', clientId: current.id, summary: `Moved client ${current.fullName} to the trash` })
+      .where(and(eq(clients.id, current.id), visibleTo(clients, scope), isNull(clients.deletedAt)))
+    await recordActivity(tx, scope.memberId, { kind: 'client_deleted', clientId: current.id, summary: `Moved client ${current.fullName} to the trash` })
     return current
   })
 }
 
-function logStageChange(tx: Transaction, brokerId: string, clientId: string, name: string, from: ClientStage, to: ClientStage) {
-  return recordActivity(tx, brokerId, {
+function logStageChange(tx: Transaction, scope: Scope, clientId: string, name: string, from: ClientStage, to: ClientStage) {
+  return recordActivity(tx, scope.memberId, {
     kind: 'client_stage_changed',
     clientId,
     summary: `${name}: ${CLIENT_LABELS[from]} → ${CLIENT_LABELS[to]}`,

@@ -10,10 +10,11 @@ import { matchesParsedText, matchesPrefixWords } from '#app/modules/properties/s
 import type { ClientFilters } from './filters.ts'
 import { liveClient } from './access.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
-export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
+export function filterConditions(scope: Scope, f: ClientFilters): SQL[] {
   // The trash is in no list, search, count or export (migration 0024).
-  const conditions: SQL[] = [visibleTo(clients, brokerId), liveClient]
+  const conditions: SQL[] = [visibleTo(clients, scope), liveClient]
   const words = searchWords(f.q)
   if (words.length) {
     conditions.push(
@@ -30,8 +31,8 @@ export function filterConditions(brokerId: string, f: ClientFilters): SQL[] {
 }
 
 /** One page of the broker's clients, and their number counted up to the cap (db/capped-count.server.ts). */
-export async function listClients(brokerId: string, filters: ClientFilters) {
-  const where = and(...filterConditions(brokerId, filters))
+export async function listClients(scope: Scope, filters: ClientFilters) {
+  const where = and(...filterConditions(scope, filters))
   const offset = (filters.page - 1) * filters.pageSize
   const page = getDb()
     .select({
@@ -54,12 +55,12 @@ export async function listClients(brokerId: string, filters: ClientFilters) {
 }
 
 /** Every column of one of the broker's live clients, or null (foreign, malformed, unknown or trashed id). */
-export async function getClient(brokerId: string, clientId: unknown) {
+export async function getClient(scope: Scope, clientId: unknown) {
   if (!isUuid(clientId)) return null
   const [row] = await getDb()
     .select()
     .from(clients)
-    .where(and(eq(clients.id, clientId), visibleTo(clients, brokerId), liveClient))
+    .where(and(eq(clients.id, clientId), visibleTo(clients, scope), liveClient))
     .limit(1)
   if (!row) return null
   const { search: _search, ...client } = row
@@ -68,16 +69,16 @@ export async function getClient(brokerId: string, clientId: unknown) {
 export type Client = NonNullable<Awaited<ReturnType<typeof getClient>>>
 
 /** How many of the broker's clients are in each stage, each counted up to the lists' cap (one query). */
-export function countClientsByStage(brokerId: string): Promise<Record<ClientStage, CappedCount>> {
-  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, and(visibleTo(clients, brokerId), liveClient)!, LIST_COUNT_CAP)
+export function countClientsByStage(scope: Scope): Promise<Record<ClientStage, CappedCount>> {
+  return countEachUpTo(clients, clients.stage, CLIENT_STAGES, and(visibleTo(clients, scope), liveClient)!, LIST_COUNT_CAP)
 }
 
 /** The broker's clients as select options (id, name), by name. */
-export function listClientNames(brokerId: string, limit: number): Promise<{ id: string; fullName: string }[]> {
+export function listClientNames(scope: Scope, limit: number): Promise<{ id: string; fullName: string }[]> {
   return getDb()
     .select({ id: clients.id, fullName: clients.fullName })
     .from(clients)
-    .where(and(visibleTo(clients, brokerId), liveClient))
+    .where(and(visibleTo(clients, scope), liveClient))
     .orderBy(asc(clients.fullName), asc(clients.id))
     .limit(limit)
 }

@@ -4,6 +4,7 @@ import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { changeableBy } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /*
  * Clients in the trash (docs/decisions/032-trash-and-own-tasks.md). deleteClient
@@ -11,41 +12,41 @@ import { changeableBy } from '#db/visibility.server.ts'
  * it (shortlist, links, feedback, deals, viewings, tasks, notes, alerts). Clients have no files.
  */
 
-const trashed = (brokerId: string, clientId: string) => and(eq(clients.id, clientId), changeableBy(clients, brokerId), isNotNull(clients.deletedAt))
+const trashed = (scope: Scope, clientId: string) => and(eq(clients.id, clientId), changeableBy(clients, scope), isNotNull(clients.deletedAt))
 
 /** The broker's clients in the trash, latest first. */
-export async function listTrashedClients(brokerId: string, limit: number) {
+export async function listTrashedClients(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({ id: clients.id, fullName: clients.fullName, email: clients.email, deletedAt: clients.deletedAt })
     .from(clients)
-    .where(and(changeableBy(clients, brokerId), isNotNull(clients.deletedAt)))
+    .where(and(changeableBy(clients, scope), isNotNull(clients.deletedAt)))
     .orderBy(desc(clients.deletedAt), asc(clients.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))
 }
 
 /** Takes the client out of the trash; null when there is no such trashed client. */
-export async function restoreClient(brokerId: string, clientId: unknown) {
+export async function restoreClient(scope: Scope, clientId: unknown) {
   if (!isUuid(clientId)) return null
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(clients)
       .set({ deletedAt: null, updatedAt: new Date() })
-      .where(trashed(brokerId, clientId))
+      .where(trashed(scope, clientId))
       .returning({ fullName: clients.fullName })
     if (!row) return null
-    await recordActivity(tx, brokerId, { kind: 'client_restored', clientId, summary: `Restored client ${row.fullName}` })
+    await recordActivity(tx, scope.memberId, { kind: 'client_restored', clientId, summary: `Restored client ${row.fullName}` })
     return row
   })
 }
 
 /** Deletes a trashed client of the broker for good; null when there is none. */
-export async function deleteClientForever(brokerId: string, clientId: unknown) {
+export async function deleteClientForever(scope: Scope, clientId: unknown) {
   if (!isUuid(clientId)) return null
   return getDb().transaction(async (tx) => {
-    const [row] = await tx.delete(clients).where(trashed(brokerId, clientId)).returning({ fullName: clients.fullName })
+    const [row] = await tx.delete(clients).where(trashed(scope, clientId)).returning({ fullName: clients.fullName })
     if (!row) return null
-    await recordActivity(tx, brokerId, { kind: 'client_deleted', clientId, summary: `Deleted client ${row.fullName} for good` })
+    await recordActivity(tx, scope.memberId, { kind: 'client_deleted', clientId, summary: `Deleted client ${row.fullName} for good` })
     return row
   })
 }

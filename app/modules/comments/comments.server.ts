@@ -7,6 +7,7 @@ import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { CommentSubject } from '#db/reference.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** A thread shows the latest notes; older ones stay stored. */
 export const MAX_COMMENTS_SHOWN = 200
@@ -20,20 +21,20 @@ type OwnedSubject = { title: string; propertyId: string | null; clientId: string
  * Inside a transaction its owner key-share locks the row: it cannot vanish before the note commits.
  */
 export async function findCommentSubject(
-  brokerId: string,
+  scope: Scope,
   subject: CommentSubject,
   id: unknown,
   tx?: Transaction,
 ): Promise<OwnedSubject | null> {
   if (subject === 'property') {
-    const row = await findOwnedProperty(brokerId, id, tx)
+    const row = await findOwnedProperty(scope, id, tx)
     return row ? { title: row.title, propertyId: row.id, clientId: null, dealId: null } : null
   }
   if (subject === 'client') {
-    const row = await findOwnedClient(brokerId, id, tx)
+    const row = await findOwnedClient(scope, id, tx)
     return row ? { title: row.fullName, propertyId: null, clientId: row.id, dealId: null } : null
   }
-  const row = await findOwnedDeal(brokerId, id, tx)
+  const row = await findOwnedDeal(scope, id, tx)
   // A deal's notes also show in its client's (and property's) feed.
   return row ? { title: row.title, propertyId: row.propertyId, clientId: row.clientId, dealId: row.id } : null
 }
@@ -45,14 +46,14 @@ const subjectColumn = (subject: CommentSubject) =>
  * Adds a note by the broker to their own property, client or deal, logged as 'comment_added';
  * null when the subject is not the broker's.
  */
-export async function addComment(brokerId: string, input: { subject: CommentSubject; id: unknown; body: string }) {
+export async function addComment(scope: Scope, input: { subject: CommentSubject; id: unknown; body: string }) {
   return getDb().transaction(async (tx) => {
-    const owned = await findCommentSubject(brokerId, input.subject, input.id, tx)
+    const owned = await findCommentSubject(scope, input.subject, input.id, tx)
     if (!owned) return null
     const [row] = await tx
       .insert(comments)
       .values({
-        ownerId: brokerId,
+        ownerId: scope.memberId,
         subject: input.subject,
         propertyId: input.subject === 'property' ? owned.propertyId : null,
         clientId: input.subject === 'client' ? owned.clientId : null,
@@ -62,7 +63,7 @@ export async function addComment(brokerId: string, input: { subject: CommentSubj
       .returning({ id: comments.id })
     if (!row) throw new Error('insert returned no row')
     const excerpt = input.body.length > EXCERPT_CHARS ? `${input.body.slice(0, EXCERPT_CHARS - 1)}…` : input.body
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'comment_added',
       propertyId: owned.propertyId,
       clientId: owned.clientId,
@@ -77,13 +78,13 @@ export async function addComment(brokerId: string, input: { subject: CommentSubj
 export type CommentView = { id: string; body: string; createdAt: Date }
 
 /** The thread of one subject, newest last (the latest MAX_COMMENTS_SHOWN notes). */
-export async function listComments(brokerId: string, subject: CommentSubject, id: string): Promise<CommentView[]> {
+export async function listComments(scope: Scope, subject: CommentSubject, id: string): Promise<CommentView[]> {
   if (!isUuid(id)) return []
   const column = subjectColumn(subject)
   const newestFirst = await getDb()
     .select({ id: comments.id, body: comments.body, createdAt: comments.createdAt })
     .from(comments)
-    .where(and(eq(comments.ownerId, brokerId), eq(comments.subject, subject), eq(column, id)))
+    .where(and(eq(comments.ownerId, scope.memberId), eq(comments.subject, subject), eq(column, id)))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(MAX_COMMENTS_SHOWN)
   return newestFirst.reverse()

@@ -2,6 +2,7 @@ import { readActivity, type ActivityEntry, type ActivityFilters } from '#app/mod
 import { getClientNames } from '#app/modules/clients/access.server.ts'
 import { getDealTitles } from '#app/modules/deals/deals.server.ts'
 import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type FeedItem = Omit<ActivityEntry, 'dealId' | 'clientId' | 'propertyId'> & { href: string | null }
 export type FeedPage = { items: FeedItem[]; nextCursor: string | null }
@@ -12,14 +13,14 @@ export type FeedResult = { ok: true; page: FeedPage } | { ok: false; message: st
  * that still exists. The log keeps entries about deleted rows, so each owner says which of the
  * page's ids are still the broker's (one small query per kind, none when the page has no such id).
  */
-export async function readActivityFeed(brokerId: string, filters: ActivityFilters = {}): Promise<FeedResult | null> {
-  const result = await readActivity(brokerId, filters)
+export async function readActivityFeed(scope: Scope, filters: ActivityFilters = {}): Promise<FeedResult | null> {
+  const result = await readActivity(scope, filters)
   if (!result?.ok) return result
   const { items, nextCursor } = result.page
   const [deals, clients, properties] = await Promise.all([
-    getDealTitles(brokerId, items.map((item) => item.dealId)),
-    getClientNames(brokerId, items.map((item) => item.clientId)),
-    getPropertyTitles(brokerId, items.map((item) => item.propertyId)),
+    getDealTitles(scope, items.map((item) => item.dealId)),
+    getClientNames(scope, items.map((item) => item.clientId)),
+    getPropertyTitles(scope, items.map((item) => item.propertyId)),
   ])
   const hrefOf = ({ dealId, clientId, propertyId }: ActivityEntry) =>
     dealId && deals.has(dealId)

@@ -7,6 +7,7 @@ import { getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { DEAL_STAGES, type DealStage } from '#db/reference.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** Cards rendered per stage; older deals of a crowded stage still count in its totals. */
 export const MAX_DEALS_PER_STAGE = 100
@@ -53,7 +54,7 @@ export type BoardSummary = { open: StagesTotal; won: StagesTotal }
  * per-currency totals over all its deals, while at most MAX_DEALS_PER_STAGE cards per stage
  * come back (plus one row per currency beyond that, so no currency total goes missing).
  */
-export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]> {
+export async function listDealsByStage(scope: Scope): Promise<BoardColumn[]> {
   const newestFirst = sql`${deals.updatedAt} desc, ${deals.id} desc`
   const ranked = getDb()
     .select({
@@ -68,7 +69,7 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
       shareTotal: sql<string | null>`sum(${BROKER_SHARE}) over (partition by ${deals.stage}, ${deals.currency})`.as('share_total'),
     })
     .from(deals)
-    .where(and(visibleTo(deals, brokerId), ofLiveClient))
+    .where(and(visibleTo(deals, scope), ofLiveClient))
     .as('ranked')
   const rows = await getDb()
     .select()
@@ -77,8 +78,8 @@ export async function listDealsByStage(brokerId: string): Promise<BoardColumn[]>
     .orderBy(ranked.stage, ranked.rankInStage)
   const shown = rows.filter((row) => Number(row.rankInStage) <= MAX_DEALS_PER_STAGE)
   const [clientNames, propertyTitles] = await Promise.all([
-    getClientNames(brokerId, shown.map((row) => row.clientId)),
-    getPropertyTitles(brokerId, shown.map((row) => row.propertyId)),
+    getClientNames(scope, shown.map((row) => row.clientId)),
+    getPropertyTitles(scope, shown.map((row) => row.propertyId)),
   ])
 
   const columns = new Map<DealStage, BoardColumn>(
@@ -144,24 +145,24 @@ export function summarizeBoard(columns: readonly BoardColumn[]): BoardSummary {
 }
 
 /** One client's deals (newest first) for the client page; foreign ids simply match nothing. */
-export async function listClientDeals(brokerId: string, clientId: string) {
+export async function listClientDeals(scope: Scope, clientId: string) {
   if (!isUuid(clientId)) return []
   const rows = await getDb()
     .select(DEAL_SUMMARY_COLUMNS)
     .from(deals)
-    .where(and(visibleTo(deals, brokerId), eq(deals.clientId, clientId)))
+    .where(and(visibleTo(deals, scope), eq(deals.clientId, clientId)))
     .orderBy(desc(deals.updatedAt), desc(deals.id))
     .limit(MAX_DEALS_PER_STAGE)
-  const titles = await getPropertyTitles(brokerId, rows.map((row) => row.propertyId))
+  const titles = await getPropertyTitles(scope, rows.map((row) => row.propertyId))
   return rows.map((row) => ({ ...row, propertyTitle: row.propertyId ? (titles.get(row.propertyId) ?? null) : null }))
 }
 
 /** The open pipeline (deals not yet closed) per currency, largest first: one grouped query. */
-export async function sumOpenPipelineByCurrency(brokerId: string) {
+export async function sumOpenPipelineByCurrency(scope: Scope) {
   const rows = await getDb()
     .select({ currency: deals.currency, total: sum(deals.value).mapWith(Number), n: count() })
     .from(deals)
-    .where(and(visibleTo(deals, brokerId), inArray(deals.stage, [...OPEN_DEAL_STAGES]), ofLiveClient))
+    .where(and(visibleTo(deals, scope), inArray(deals.stage, [...OPEN_DEAL_STAGES]), ofLiveClient))
     .groupBy(deals.currency)
     .orderBy(sql`sum(${deals.value}) desc nulls last`)
   return rows.map((r) => ({ currency: r.currency, total: r.total ?? 0, count: r.n }))

@@ -13,6 +13,7 @@ import { FOLLOW_ON_STAGE, type DealFollowOn } from './follow-on.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import type { DealStage } from '#db/reference.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export type NewDeal = {
   clientId: string
@@ -35,26 +36,26 @@ const stageLabel = (stage: DealStage) => CLIENT_LABELS[stage] ?? stage
  * Creates a deal in the "lead" stage for one of the broker's clients (and properties), logged.
  * Null when the client or property is not the broker's (foreign, malformed or unknown id).
  */
-export async function createDeal(brokerId: string, input: NewDeal): Promise<{ id: string } | null> {
+export async function createDeal(scope: Scope, input: NewDeal): Promise<{ id: string } | null> {
   const propertyId = input.propertyId || null
   if (!isUuid(input.clientId) || (propertyId !== null && !isUuid(propertyId))) return null
   return getDb().transaction(async (tx) => {
     // Key-share locked by their owners: neither can be deleted before the deal commits.
-    const client = await findOwnedClient(brokerId, input.clientId, tx)
+    const client = await findOwnedClient(scope, input.clientId, tx)
     if (!client) return null
-    const property = propertyId ? await findOwnedProperty(brokerId, propertyId, tx) : null
+    const property = propertyId ? await findOwnedProperty(scope, propertyId, tx) : null
     if (propertyId && !property) return null
     const [row] = await tx
       .insert(deals)
       .values({
-        ownerId: brokerId,
+        ownerId: scope.memberId,
         clientId: client.id,
         propertyId: property?.id ?? null,
         ...toColumns(input),
       })
       .returning({ id: deals.id })
     if (!row) throw new Error('insert returned no row')
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'deal_created',
       clientId: client.id,
       dealId: row.id,
@@ -81,12 +82,12 @@ function toColumns(input: DealChanges) {
 }
 
 /** Edits the deal's own facts (not its stage, client or property). Null for a foreign id. */
-export async function updateDeal(brokerId: string, dealId: unknown, changes: DealChanges) {
+export async function updateDeal(scope: Scope, dealId: unknown, changes: DealChanges) {
   if (!isUuid(dealId)) return null
   const [row] = await getDb()
     .update(deals)
     .set({ ...toColumns(changes), updatedAt: sql`now()` })
-    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, scope), ofLiveClient))
     .returning({ id: deals.id })
   return row ?? null
 }
@@ -110,19 +111,19 @@ export type FollowOnChoice = { client?: boolean; property?: boolean }
  * two simultaneous moves log a consistent from → to chain. Null for a foreign, malformed or
  * unknown deal id.
  */
-export async function moveDeal(brokerId: string, dealId: unknown, stage: DealStage, followOn: FollowOnChoice = {}): Promise<DealMove | null> {
+export async function moveDeal(scope: Scope, dealId: unknown, stage: DealStage, followOn: FollowOnChoice = {}): Promise<DealMove | null> {
   if (!isUuid(dealId)) return null
   return getDb().transaction(async (tx) => {
     const [deal] = await tx
       .select({ id: deals.id, title: deals.title, stage: deals.stage, clientId: deals.clientId, propertyId: deals.propertyId })
       .from(deals)
-      .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
+      .where(and(eq(deals.id, dealId), visibleTo(deals, scope), ofLiveClient))
       .for('update')
     if (!deal) return null
     const moved = deal.stage !== stage
     if (moved) {
       await tx.update(deals).set({ stage, updatedAt: sql`now()` }).where(eq(deals.id, deal.id))
-      await recordActivity(tx, brokerId, {
+      await recordActivity(tx, scope.memberId, {
         kind: 'deal_moved',
         dealId: deal.id,
         clientId: deal.clientId,
@@ -133,8 +134,8 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
     }
     // Also when the deal was already won: a follow-on left out before can be made now.
     const won = stage === FOLLOW_ON_STAGE
-    const client = won && followOn.client ? await setClientStageIn(tx, brokerId, deal.clientId, 'won') : null
-    const property = won && followOn.property && deal.propertyId ? await setPropertyStatusIn(tx, brokerId, deal.propertyId, 'closed') : null
+    const client = won && followOn.client ? await setClientStageIn(tx, scope, deal.clientId, 'won') : null
+    const property = won && followOn.property && deal.propertyId ? await setPropertyStatusIn(tx, scope, deal.propertyId, 'closed') : null
     return { title: deal.title, from: deal.stage, to: stage, moved, followed: { client, property } }
   })
 }
@@ -144,12 +145,12 @@ export async function moveDeal(brokerId: string, dealId: unknown, stage: DealSta
  * queries (the clients' stages, the properties' statuses) for a whole board.
  */
 export async function dealFollowOns(
-  brokerId: string,
+  scope: Scope,
   shown: readonly { id: string; clientId: string; propertyId: string | null }[],
 ): Promise<Record<string, DealFollowOn>> {
   const [clientStages, propertyStatuses] = await Promise.all([
-    getClientStages(brokerId, shown.map((d) => d.clientId)),
-    getPropertyStatuses(brokerId, shown.map((d) => d.propertyId)),
+    getClientStages(scope, shown.map((d) => d.clientId)),
+    getPropertyStatuses(scope, shown.map((d) => d.propertyId)),
   ])
   const offers: Record<string, DealFollowOn> = {}
   for (const deal of shown) {
@@ -167,12 +168,12 @@ export async function dealFollowOns(
  * The broker's own deal with the ids its notes and activity are filed under, or null. Given a
  * transaction, the row is key-share locked until it commits (a note never points at a deleted deal).
  */
-export async function findOwnedDeal(brokerId: string, dealId: unknown, tx?: Transaction) {
+export async function findOwnedDeal(scope: Scope, dealId: unknown, tx?: Transaction) {
   if (!isUuid(dealId)) return null
   const query = (tx ?? getDb())
     .select({ id: deals.id, title: deals.title, clientId: deals.clientId, propertyId: deals.propertyId })
     .from(deals)
-    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, scope), ofLiveClient))
     .limit(1)
   const [row] = tx ? await query.for('key share') : await query
   return row ?? null
@@ -184,18 +185,18 @@ export function isLiveDealSql(dealId: SQL | { name: string }): SQL {
 }
 
 /** Titles of the broker's deals by id; ids that are gone or foreign are simply absent. */
-export async function getDealTitles(brokerId: string, dealIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
+export async function getDealTitles(scope: Scope, dealIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
   const ids = [...new Set(dealIds.filter((id): id is string => isUuid(id)))]
   if (ids.length === 0) return new Map<string, string>()
   const rows = await db
     .select({ id: deals.id, title: deals.title })
     .from(deals)
-    .where(and(visibleTo(deals, brokerId), inArray(deals.id, ids), ofLiveClient))
+    .where(and(visibleTo(deals, scope), inArray(deals.id, ids), ofLiveClient))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
 
 /** One of the broker's deals with its client's name and property's title, or null. */
-export async function getDeal(brokerId: string, dealId: unknown) {
+export async function getDeal(scope: Scope, dealId: unknown) {
   if (!isUuid(dealId)) return null
   const [row] = await getDb()
     .select({
@@ -209,12 +210,12 @@ export async function getDeal(brokerId: string, dealId: unknown) {
       clientId: deals.clientId,
     })
     .from(deals)
-    .where(and(eq(deals.id, dealId), visibleTo(deals, brokerId), ofLiveClient))
+    .where(and(eq(deals.id, dealId), visibleTo(deals, scope), ofLiveClient))
     .limit(1)
   if (!row) return null
   const [clientNames, propertyTitles] = await Promise.all([
-    getClientNames(brokerId, [row.clientId]),
-    getPropertyTitles(brokerId, [row.propertyId]),
+    getClientNames(scope, [row.clientId]),
+    getPropertyTitles(scope, [row.propertyId]),
   ])
   return {
     ...row,

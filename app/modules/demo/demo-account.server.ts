@@ -10,6 +10,7 @@ import { getSubscription } from '#app/modules/billing/subscription.server.ts'
 import { lockForTransaction } from '#db/advisory-lock.server.ts'
 import { getDb, getDriver } from '#db/client.server.ts'
 import { seedDemoPortfolio, type PortfolioSeedReport } from './demo-portfolio.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 export const DEMO_EMAIL = 'demo@brokervault.app'
 export const DEMO_FULL_NAME = 'Dana Demo'
@@ -82,7 +83,10 @@ export async function seedDemoAccount(dataDir: string): Promise<DemoAccount> {
     if (saved.portfolioSeededFor !== userId) {
       const started = performance.now()
       const cpu = process.cpuUsage()
-      const report = await seedDemoPortfolio(userId)
+      // The seed acts for the demo broker in their agency, as their requests would.
+      const scope = await scopeOfMember(userId)
+      if (!scope) throw new Error('Demo account: no agency')
+      const report = await seedDemoPortfolio(scope)
       const cpuUsed = process.cpuUsage(cpu)
       seeded = { ms: performance.now() - started, cpuMs: (cpuUsed.user + cpuUsed.system) / 1000, report }
       writeDemoFile(dataDir, { email: DEMO_EMAIL, password, portfolioSeededFor: userId })

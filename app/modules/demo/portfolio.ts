@@ -8,11 +8,14 @@
  * run again after a crash half-way.
  */
 import type { Category, DealStage, FeedbackReaction, PropertyStatus } from '#db/reference.ts'
+import type { DemoMember } from './agency.ts'
 import type { DemoScene } from './demo-photos.server.ts'
 
 export type DemoPhoto = { scene: DemoScene; caption: string }
 
 export type DemoProperty = {
+  /** The member it is assigned to (the listing agent); the owner unless said. */
+  member?: DemoMember
   category: Category
   /** The form's values (numbers as numbers, tags as the comma-separated text typed). */
   form: Record<string, unknown> & { title: string; referenceCode: string }
@@ -165,6 +168,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ],
   },
   {
+    member: 'admin',
     category: 'commercial',
     status: 'active',
     form: {
@@ -233,6 +237,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ],
   },
   {
+    member: 'agent',
     category: 'residential',
     status: 'sold',
     form: {
@@ -265,6 +270,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ],
   },
   {
+    member: 'admin',
     category: 'residential',
     status: 'draft',
     form: {
@@ -297,6 +303,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ],
   },
   {
+    member: 'admin',
     category: 'commercial',
     status: 'off_market',
     form: {
@@ -324,6 +331,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     photos: [{ scene: 'warehouse', caption: 'Loading bays' }],
   },
   {
+    member: 'agent',
     category: 'commercial',
     status: 'under_offer',
     form: {
@@ -351,6 +359,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ],
   },
   {
+    member: 'agent',
     category: 'land',
     status: 'active',
     form: {
@@ -377,6 +386,7 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
     ],
   },
   {
+    member: 'agent',
     category: 'land',
     status: 'active',
     form: {
@@ -403,7 +413,8 @@ export const DEMO_PROPERTIES: DemoProperty[] = [
   },
 ]
 
-export type DemoClient = { form: Record<string, unknown> & { fullName: string; email: string } }
+/** A client and the member who looks after them (the owner unless said): their deals, shortlist and viewings are that member's too. */
+export type DemoClient = { member?: DemoMember; form: Record<string, unknown> & { fullName: string; email: string } }
 
 export const DEMO_CLIENTS: DemoClient[] = [
   {
@@ -447,6 +458,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     },
   },
   {
+    member: 'admin',
     form: {
       fullName: 'Miguel Costa',
       email: 'miguel@costa-engenharia.pt',
@@ -466,6 +478,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     },
   },
   {
+    member: 'admin',
     form: {
       fullName: 'Ana Ribeiro',
       email: 'ana.ribeiro@example.pt',
@@ -480,6 +493,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
     },
   },
   {
+    member: 'agent',
     form: {
       fullName: 'Lukas Becker',
       email: 'lukas.becker@example.de',
@@ -632,4 +646,46 @@ export const DEMO_COMMENTS: DemoComment[] = [
   { subject: 'client', clientEmail: 'sofia.almeida@example.com', body: 'Asked about the condominium fees of the Campo de Ourique flat (45 €/month).' },
   { subject: 'deal', dealTitle: 'Príncipe Real penthouse', body: 'Promissory contract (CPCV) signed, 10% deposit paid. Deed in August.' },
   { subject: 'deal', dealTitle: 'Campo de Ourique apartment', body: 'Seller countered at 480,000; Sofia is thinking it over.' },
+]
+
+/**
+ * Viewings on the agency's agenda, each by the member who looks after the client, days from the
+ * seed (negative: past). A done one carries the rating the client gave on its feedback page.
+ * Nobody is mailed: the clients are made up.
+ */
+export type DemoViewing = {
+  clientEmail: string
+  referenceCode: string
+  inDays: number
+  time: string
+  durationMinutes: number
+  notes?: string
+  done?: { rating: number; comment: string }
+}
+
+export const DEMO_VIEWINGS: DemoViewing[] = [
+  {
+    clientEmail: 'sofia.almeida@example.com',
+    referenceCode: 'BV-LIS-0142',
+    inDays: 3,
+    time: '10:30',
+    durationMinutes: 45,
+    notes: 'Second visit, as Sofia asked. Bring the condominium minutes.',
+  },
+  {
+    clientEmail: 'miguel@costa-engenharia.pt',
+    referenceCode: 'BV-POR-0214',
+    inDays: 5,
+    time: '15:00',
+    durationMinutes: 60,
+    notes: 'With his operations manager; check the fibre provider.',
+  },
+  {
+    clientEmail: 'lukas.becker@example.de',
+    referenceCode: 'BV-EVO-0601',
+    inDays: -4,
+    time: '11:00',
+    durationMinutes: 90,
+    done: { rating: 4, comment: 'Beautiful land. I would like the water rights in writing before an offer.' },
+  },
 ]

@@ -7,6 +7,7 @@ import { exportProfileRows } from '#app/modules/profile/export-rows.server.ts'
 import { exportBillingRows } from '#app/modules/billing/export-rows.server.ts'
 import { exportActivityRows } from '#app/modules/activity/export-rows.server.ts'
 import { largestAvatarKey } from '#app/modules/media/avatars.server.ts'
+import { largestLogoKey } from '#app/modules/media/logos.server.ts'
 import { exportMediaRows, listExportFiles } from '#app/modules/media/export-rows.server.ts'
 import { getFileStorage, type FileStorage } from '#app/modules/media/storage.server.ts'
 import { exportPropertyRows } from '#app/modules/properties/export-rows.server.ts'
@@ -18,6 +19,7 @@ import { exportCommentRows } from '#app/modules/comments/export-rows.server.ts'
 import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
 import { exportAgencyRows } from '#app/modules/agencies/export-rows.server.ts'
+import { exportLeadRows } from '#app/modules/leads/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /** Every table the export holds, each read by its owning module and scoped to the broker. */
@@ -37,6 +39,7 @@ export async function collectTables(brokerId: string): Promise<ExportTables> {
     exportAgendaRows(brokerId),
     exportAlertRows(brokerId),
     exportAgencyRows(brokerId),
+    exportLeadRows(brokerId),
   ])
   return Object.assign({}, ...parts) as ExportTables
 }
@@ -56,6 +59,7 @@ type ArchiveFile = { path: string; key: string }
  *   data.json                      every table, { tables: { name: rows } }
  *   csv/{table}.csv                one RFC 4180 CSV per table with rows
  *   files/avatar.webp              the 256 px avatar, if any
+ *   files/logos/{agencyId}.webp    each agency's logo (its largest size), if any
  *   files/properties/{title}-{id}/photos/{nn}-{id}.jpg      each photo's original
  *   files/properties/{title}-{id}/documents/{file name}     each document as uploaded
  */
@@ -64,6 +68,9 @@ export async function createExportArchive(brokerId: string, storage: FileStorage
   const files = placeFiles(tables)
   const avatarId = tables.profiles?.[0]?.avatarId
   if (typeof avatarId === 'string') files.unshift({ path: 'files/avatar.webp', key: largestAvatarKey(brokerId, avatarId) })
+  for (const agency of tables.agencies ?? []) {
+    if (typeof agency.id === 'string' && typeof agency.logoId === 'string') files.push({ path: `files/logos/${agency.id}.webp`, key: largestLogoKey(agency.id, agency.logoId) })
+  }
 
   const exportedAt = new Date()
   const zip = new yazl.ZipFile()
@@ -158,6 +165,7 @@ csv/            The same tables as CSV files (RFC 4180, UTF-8, comma-separated),
                 it as text instead of running it as a formula (data.json has it as it is).
 files/          Your avatar, each photo's original and each document, by property. The
                 exportPath column of property_photos and property_documents names each file.
+                files/logos/ holds the logo of each agency you belong to, by the agency's id.
 
 Not included: your password (only a hash is kept, and never exported), sign-in sessions,
 your two-factor key and recovery codes, and the anonymous daily view records of share links (each share has its view count).

@@ -9,6 +9,7 @@ import { parseDate, parseNumber, splitList, valueKey } from './cells.ts'
 import type { TableRecord } from './csv-read.server.ts'
 import { CLIENT_COLUMNS } from './client-columns.ts'
 import { dropDuplicates, photoColumnNote, previewCells, resolveHeaders, type Cells, type CheckedRows, type PreviewRow, type RowError } from './rows.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 const COLUMN_OF_FIELD: Record<string, string> = {
   fullName: 'FullName', email: 'Email', phone: 'PreferredPhone', kind: 'kind', stage: 'stage', source: 'LeadSource',
@@ -75,20 +76,20 @@ function issuesToProblems(issues: z.core.$ZodIssue[]): Problem[] {
 
 /** Skips the clients whose e-mail an earlier row, or one of the broker's clients, already has. */
 export async function withoutDuplicateClients(
-  brokerId: string,
+  scope: Scope,
   accepted: { row: number; value: ImportedClient }[],
   emailField: string,
 ) {
   const emails = accepted.map((a) => a.value.email).filter((e): e is string => !!e)
-  return dropDuplicates(accepted, (v) => v.email, await existingClientEmails(brokerId, emails), emailField)
+  return dropDuplicates(accepted, (v) => v.email, await existingClientEmails(scope, emails), emailField)
 }
 
 /** Reads every row of a client CSV, like checkPropertyRows; duplicates by e-mail. */
-export async function checkClientRows(brokerId: string, table: { headers: string[]; records: TableRecord[] }): Promise<CheckedRows<ImportedClient>> {
+export async function checkClientRows(scope: Scope, table: { headers: string[]; records: TableRecord[] }): Promise<CheckedRows<ImportedClient>> {
   const headers = resolveHeaders(table.headers, CLIENT_COLUMNS as never, NAME_PARTS)
   const accepted: { row: number; value: ImportedClient }[] = []
   const errors: RowError[] = []
-  const { defaultCurrency } = await getBrokerDefaults(brokerId)
+  const { defaultCurrency } = await getBrokerDefaults(scope.memberId)
   const previewRows: PreviewRow[] = []
   for (const record of table.records) {
     const cells = headers.cellsOf(record)
@@ -97,7 +98,7 @@ export async function checkClientRows(brokerId: string, table: { headers: string
     if ('value' in result) accepted.push({ row: record.row, value: result.value })
     else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
   }
-  const { kept, duplicates } = await withoutDuplicateClients(brokerId, accepted, headers.nameOf('Email'))
+  const { kept, duplicates } = await withoutDuplicateClients(scope, accepted, headers.nameOf('Email'))
   const previewColumns = ['Name', headers.nameOf('Email'), headers.nameOf('PreferredPhone'), headers.nameOf('stage')]
   return { accepted: kept, errors, duplicates, notes: photoColumnNote(headers.ignored), ignoredColumns: headers.ignored, previewColumns, previewRows }
 }

@@ -8,6 +8,7 @@ import type { PropertyFilters } from '#app/modules/properties/filters.ts'
 import { CLIENT_COLUMNS } from './client-columns.ts'
 import type { Column } from './property-columns.ts'
 import { PROPERTY_COLUMNS } from './property-columns.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 // RFC 4180 with CRLF; a UTF-8 byte order mark so that Excel reads accents right (our import
 // skips it). Dates as ISO 8601 (csv-stringify would write epoch milliseconds). Text a
@@ -25,8 +26,9 @@ const OPTIONS = {
 /**
  * A CSV body written batch by batch as the client reads it (pull: the next batch is queried
  * only when the previous one has been taken), so memory holds one batch whatever the size.
- * The batches are read after the request has answered: each in the request's scope again, so
- * they are the rows the member may see (an admin's the agency's), under row-level security.
+ * The batches are read after the request has answered, when its own connection is given back:
+ * each in the request's scope again, on a connection of its own, under row-level security as
+ * every other statement of the request.
  */
 function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
@@ -49,10 +51,10 @@ function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>):
   })
 }
 
-export function propertiesCsv(brokerId: string, filters: PropertyFilters) {
-  return csvStream(PROPERTY_COLUMNS, propertyBatches(brokerId, filters))
+export function propertiesCsv(scope: Scope, filters: PropertyFilters) {
+  return csvStream(PROPERTY_COLUMNS, propertyBatches(scope, filters))
 }
 
-export function clientsCsv(brokerId: string, filters: ClientFilters) {
-  return csvStream(CLIENT_COLUMNS, clientBatches(brokerId, filters))
+export function clientsCsv(scope: Scope, filters: ClientFilters) {
+  return csvStream(CLIENT_COLUMNS, clientBatches(scope, filters))
 }

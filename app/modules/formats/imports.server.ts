@@ -12,6 +12,7 @@ import { checkPropertyRows } from './property-import.server.ts'
 import { checkVcardClients, looksLikeVcard } from './vcard-clients.server.ts'
 import type { CheckedRows, Duplicate, PreviewRow, RowError } from './rows.ts'
 import type { RowOutcome, RowView } from './row-views.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** How long an upload waits for its confirmation. */
 const IMPORT_TTL_MS = 60 * 60 * 1000
@@ -34,7 +35,7 @@ export type ImportSummary = {
  * for the preview: the import's id, or the problem that stops the whole file. Nothing is
  * written to the broker's properties or clients here.
  */
-export async function createImport(brokerId: string, kind: ImportKind, fileName: string, bytes: Uint8Array): Promise<{ id: string } | ReadProblem> {
+export async function createImport(scope: Scope, kind: ImportKind, fileName: string, bytes: Uint8Array): Promise<{ id: string } | ReadProblem> {
   let checked: CheckedRows<ImportedProperty | ImportedClient>
   let format: ImportSummary['format'] = 'csv'
   let totalRows: number
@@ -42,14 +43,14 @@ export async function createImport(brokerId: string, kind: ImportKind, fileName:
   if (isReadProblem(text)) return text
   if (kind === 'clients' && looksLikeVcard(text)) {
     format = 'vcard'
-    const vcards = await checkVcardClients(brokerId, text)
+    const vcards = await checkVcardClients(scope, text)
     if (isReadProblem(vcards)) return vcards
     ;({ checked, totalRows } = vcards)
   } else {
     const table = readCsvTable(text)
     if (isReadProblem(table)) return table
     totalRows = table.records.length
-    checked = kind === 'properties' ? await checkPropertyRows(brokerId, table) : await checkClientRows(brokerId, table)
+    checked = kind === 'properties' ? await checkPropertyRows(scope, table) : await checkClientRows(scope, table)
   }
   const summary: ImportSummary = {
     format,
@@ -64,11 +65,11 @@ export async function createImport(brokerId: string, kind: ImportKind, fileName:
   }
   const now = new Date()
   // An abandoned preview goes when the broker's next upload comes.
-  await getDb().delete(imports).where(and(eq(imports.ownerId, brokerId), lt(imports.expiresAt, now)))
+  await getDb().delete(imports).where(and(eq(imports.ownerId, scope.memberId), lt(imports.expiresAt, now)))
   const [row] = await getDb()
     .insert(imports)
     .values({
-      ownerId: brokerId,
+      ownerId: scope.memberId,
       kind,
       fileName,
       rows: checked.accepted.map((a) => a.value) as Record<string, unknown>[],
@@ -80,12 +81,12 @@ export async function createImport(brokerId: string, kind: ImportKind, fileName:
 }
 
 /** The preview of one of the broker's live imports, or null (foreign, unknown, expired or done). */
-export async function getImportPreview(brokerId: string, importId: unknown) {
+export async function getImportPreview(scope: Scope, importId: unknown) {
   if (!isUuid(importId)) return null
   const [row] = await getDb()
     .select({ id: imports.id, kind: imports.kind, fileName: imports.fileName, summary: imports.summary, createdAt: imports.createdAt, expiresAt: imports.expiresAt })
     .from(imports)
-    .where(and(eq(imports.id, importId), eq(imports.ownerId, brokerId), gt(imports.expiresAt, new Date())))
+    .where(and(eq(imports.id, importId), eq(imports.ownerId, scope.memberId), gt(imports.expiresAt, new Date())))
   return row ? { ...row, summary: row.summary as unknown as ImportSummary } : null
 }
 
@@ -117,8 +118,8 @@ export function previewRowsPage(summary: ImportSummary, view: RowView, page: num
 }
 
 /** How many more properties fit the broker's plan now (the preview's "fits" line). */
-export function propertySlotsLeft(brokerId: string, planLimit: number) {
-  return freePropertySlots(brokerId, planLimit)
+export function propertySlotsLeft(scope: Scope, planLimit: number) {
+  return freePropertySlots(scope, planLimit)
 }
 
 export type ConfirmResult =
@@ -136,7 +137,7 @@ class LimitRefusal extends Error {
  * an import of properties larger than the room left in the plan is refused as a whole (the
  * database trigger enforces the same limit). Null when the import is not the broker's (or gone).
  */
-export async function confirmImport(brokerId: string, importId: unknown, planLimit: number): Promise<ConfirmResult | null> {
+export async function confirmImport(scope: Scope, importId: unknown, planLimit: number): Promise<ConfirmResult | null> {
   if (!isUuid(importId)) return null
   let toWrite = 0
   try {
@@ -144,16 +145,16 @@ export async function confirmImport(brokerId: string, importId: unknown, planLim
       const [row] = await tx
         .select()
         .from(imports)
-        .where(and(eq(imports.id, importId), eq(imports.ownerId, brokerId), gt(imports.expiresAt, new Date())))
+        .where(and(eq(imports.id, importId), eq(imports.ownerId, scope.memberId), gt(imports.expiresAt, new Date())))
         .for('update')
       if (!row) return null
       toWrite = row.rows.length
       if (row.kind === 'properties') {
-        const free = await freePropertySlots(brokerId, planLimit, tx)
+        const free = await freePropertySlots(scope, planLimit, tx)
         if (row.rows.length > free) throw new LimitRefusal(free)
-        await insertImportedProperties(tx, brokerId, row.rows.map(revive) as ImportedProperty[], row.fileName)
+        await insertImportedProperties(tx, scope, row.rows.map(revive) as ImportedProperty[], row.fileName)
       } else {
-        await insertImportedClients(tx, brokerId, row.rows.map(revive) as ImportedClient[], row.fileName)
+        await insertImportedClients(tx, scope, row.rows.map(revive) as ImportedClient[], row.fileName)
       }
       await tx.delete(imports).where(eq(imports.id, row.id))
       return { ok: true as const, kind: row.kind, written: row.rows.length }
@@ -181,11 +182,11 @@ function revive(row: Record<string, unknown>) {
 }
 
 /** Forgets an import without writing anything; false when it is not the broker's. */
-export async function cancelImport(brokerId: string, importId: unknown): Promise<boolean> {
+export async function cancelImport(scope: Scope, importId: unknown): Promise<boolean> {
   if (!isUuid(importId)) return false
   const deleted = await getDb()
     .delete(imports)
-    .where(and(eq(imports.id, importId), eq(imports.ownerId, brokerId)))
+    .where(and(eq(imports.id, importId), eq(imports.ownerId, scope.memberId)))
     .returning({ id: imports.id })
   return deleted.length > 0
 }

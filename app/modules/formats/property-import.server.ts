@@ -10,6 +10,7 @@ import type { Table } from './csv-read.server.ts'
 import { PROPERTY_COLUMNS } from './property-columns.ts'
 import { areaUnitFromReso, categoryFromResoPropertyType, statusFromStandardStatus, TYPE_FROM_RESO_SUBTYPE } from './reso.ts'
 import { dropDuplicates, photoColumnNote, previewCells, resolveHeaders, type Cells, type CheckedRows, type PreviewRow, type RowError } from './rows.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** The form's field → the CSV column it comes from (for messages). */
 const COLUMN_OF_FIELD: Record<string, string> = {
@@ -185,13 +186,13 @@ function issuesToProblems(issues: z.core.$ZodIssue[], referenceColumn: string, r
  * column as the file names it, message), and the duplicates by reference code (within the
  * file, and against the broker's properties) that will be skipped.
  */
-export async function checkPropertyRows(brokerId: string, table: Table): Promise<CheckedRows<ImportedProperty>> {
+export async function checkPropertyRows(scope: Scope, table: Table): Promise<CheckedRows<ImportedProperty>> {
   const headers = resolveHeaders(table.headers, PROPERTY_COLUMNS as never)
   const referenceColumn = headers.has('referenceCode') ? 'referenceCode' : 'ListingId'
   const accepted: { row: number; value: ImportedProperty }[] = []
   const errors: RowError[] = []
   // A file that leaves out the currency or the area unit is in the broker's (profile).
-  const defaults = await getBrokerDefaults(brokerId)
+  const defaults = await getBrokerDefaults(scope.memberId)
   const previewRows: PreviewRow[] = []
   const shown = PREVIEW_COLUMNS(referenceColumn)
   for (const record of table.records) {
@@ -202,7 +203,7 @@ export async function checkPropertyRows(brokerId: string, table: Table): Promise
     else for (const p of result.problems) errors.push({ row: record.row, field: headers.nameOf(p.column), message: p.message })
   }
   const codes = accepted.map((a) => a.value.referenceCode).filter((c): c is string => !!c)
-  const existing = await existingReferenceCodes(brokerId, codes)
+  const existing = await existingReferenceCodes(scope, codes)
   const { kept, duplicates } = dropDuplicates(accepted, (v) => v.referenceCode, existing, headers.nameOf(referenceColumn))
   const previewColumns = shown.map((c) => {
     const inFile = c.headers.find((header) => headers.has(header))

@@ -8,6 +8,7 @@ import { getBrokerDefaults } from '#app/modules/profile/profile.server.ts'
 import type { ImportedClient } from '#app/modules/clients/bulk.server.ts'
 import type { CheckedRows, PreviewRow, RowError } from './rows.ts'
 import { escapeText, readCards, splitValue, unescapeText, writeCard } from './vcard.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** Our fields that vCard has no property for travel as X- properties (RFC 6350 §6.10), so a round trip is exact. */
 const X = 'X-BROKERVAULT-'
@@ -55,8 +56,8 @@ export function clientCard(c: ClientRow): string {
 }
 
 /** One client as a .vcf file; null when not the broker's. */
-export async function clientVcard(brokerId: string, clientId: unknown) {
-  const client = await getClientRow(brokerId, clientId)
+export async function clientVcard(scope: Scope, clientId: unknown) {
+  const client = await getClientRow(scope, clientId)
   return client ? { name: client.fullName, text: clientCard(client) } : null
 }
 
@@ -64,8 +65,8 @@ export async function clientVcard(brokerId: string, clientId: unknown) {
  * The broker's clients matching the list filters as one .vcf, streamed batch by batch, each
  * batch read in the request's scope again (csv-export.server.ts says why).
  */
-export function clientsVcard(brokerId: string, filters: ClientFilters): ReadableStream<Uint8Array> {
-  const batches = clientBatches(brokerId, filters)
+export function clientsVcard(scope: Scope, filters: ClientFilters): ReadableStream<Uint8Array> {
+  const batches = clientBatches(scope, filters)
   const encoder = new TextEncoder()
   const inScope = inScopeLater()
   return new ReadableStream<Uint8Array>({
@@ -86,7 +87,7 @@ export const looksLikeVcard = (text: string) => /^\uFEFF?\s*BEGIN:VCARD/i.test(t
  * The clients of a vCard file (any version that keeps RFC 6350's syntax: 3.0 too), checked as
  * CSV rows are: the "row" of a problem is the card's number in the file.
  */
-export async function checkVcardClients(brokerId: string, text: string): Promise<{ checked: CheckedRows<ImportedClient>; totalRows: number } | ReadProblem> {
+export async function checkVcardClients(scope: Scope, text: string): Promise<{ checked: CheckedRows<ImportedClient>; totalRows: number } | ReadProblem> {
   const cards = readCards(text)
   if (cards.length === 0) return { status: 400, message: 'The file has no vCards (BEGIN:VCARD … END:VCARD).' }
   if (cards.length > MAX_IMPORT_ROWS) {
@@ -94,7 +95,7 @@ export async function checkVcardClients(brokerId: string, text: string): Promise
   }
   const accepted: { row: number; value: ImportedClient }[] = []
   const errors: RowError[] = []
-  const { defaultCurrency } = await getBrokerDefaults(brokerId)
+  const { defaultCurrency } = await getBrokerDefaults(scope.memberId)
   const previewRows: PreviewRow[] = []
   let photos = false
   cards.forEach((card, i) => {
@@ -117,7 +118,7 @@ export async function checkVcardClients(brokerId: string, text: string): Promise
     if ('value' in result) accepted.push({ row: i + 1, value: result.value })
     else for (const p of result.problems) errors.push({ row: i + 1, field: p.column, message: p.message })
   })
-  const { kept, duplicates } = await withoutDuplicateClients(brokerId, accepted, 'EMAIL')
+  const { kept, duplicates } = await withoutDuplicateClients(scope, accepted, 'EMAIL')
   const notes = photos ? ['Photos in the vCards are not imported.'] : []
   const previewColumns = ['Name', 'EMAIL', 'TEL', 'Stage']
   return { checked: { accepted: kept, errors, duplicates, notes, ignoredColumns: [], previewColumns, previewRows }, totalRows: cards.length }

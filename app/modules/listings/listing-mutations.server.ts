@@ -7,6 +7,7 @@ import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { MAX_LISTING_ITEMS } from './schemas.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /**
  * Every change starts by locking the client's shortlist: changes to one shortlist queue up, so
@@ -14,14 +15,14 @@ import { MAX_LISTING_ITEMS } from './schemas.ts'
  * key-share locked (it cannot be deleted under us). A foreign, malformed or unknown client or
  * property id makes the change return null (nothing written).
  */
-async function lockClient(tx: Transaction, brokerId: string, clientId: string) {
+async function lockClient(tx: Transaction, scope: Scope, clientId: string) {
   if (!isUuid(clientId)) return null
   await lockForTransaction(tx, 'shortlist', clientId)
-  return findOwnedClient(brokerId, clientId, tx)
+  return findOwnedClient(scope, clientId, tx)
 }
 
-async function findOwnTitle(tx: Transaction, brokerId: string, propertyId: string) {
-  return (await findOwnedProperty(brokerId, propertyId, tx))?.title ?? null
+async function findOwnTitle(tx: Transaction, scope: Scope, propertyId: string) {
+  return (await findOwnedProperty(scope, propertyId, tx))?.title ?? null
 }
 
 const itemOf = (clientId: string, propertyId: string) =>
@@ -30,11 +31,11 @@ const itemOf = (clientId: string, propertyId: string) =>
 export type AddResult = { status: 'added' | 'already_listed' | 'full'; title: string }
 
 /** Appends one of the broker's properties to the end of the client's shortlist. */
-export async function addListingItem(brokerId: string, clientId: string, propertyId: string): Promise<AddResult | null> {
+export async function addListingItem(scope: Scope, clientId: string, propertyId: string): Promise<AddResult | null> {
   return getDb().transaction(async (tx) => {
-    const client = await lockClient(tx, brokerId, clientId)
+    const client = await lockClient(tx, scope, clientId)
     if (!client) return null
-    const title = await findOwnTitle(tx, brokerId, propertyId)
+    const title = await findOwnTitle(tx, scope, propertyId)
     if (title === null) return null
     const [stats] = await tx
       .select({ items: count(), next: sql<number>`coalesce(max(${clientListingItems.position}) + 1, 0)`.mapWith(Number) })
@@ -43,11 +44,11 @@ export async function addListingItem(brokerId: string, clientId: string, propert
     if ((stats?.items ?? 0) >= MAX_LISTING_ITEMS) return { status: 'full', title }
     const inserted = await tx
       .insert(clientListingItems)
-      .values({ ownerId: brokerId, clientId: client.id, propertyId, position: stats?.next ?? 0 })
+      .values({ ownerId: scope.memberId, clientId: client.id, propertyId, position: stats?.next ?? 0 })
       .onConflictDoNothing()
       .returning({ id: clientListingItems.id })
     if (inserted.length === 0) return { status: 'already_listed', title }
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'listing_updated',
       clientId: client.id,
       propertyId,
@@ -65,9 +66,9 @@ export type AddManyResult = { clientName: string; added: string[]; alreadyListed
  * MAX_LISTING_ITEMS are left out (named in the result). Ids that are not the broker's
  * properties are skipped; null when the client is not the broker's.
  */
-export async function addListingItems(brokerId: string, clientId: string, propertyIds: readonly string[]): Promise<AddManyResult | null> {
+export async function addListingItems(scope: Scope, clientId: string, propertyIds: readonly string[]): Promise<AddManyResult | null> {
   return getDb().transaction(async (tx) => {
-    const client = await lockClient(tx, brokerId, clientId)
+    const client = await lockClient(tx, scope, clientId)
     if (!client) return null
     const result: AddManyResult = { clientName: client.fullName, added: [], alreadyListed: [], noRoom: [] }
     const current = await tx
@@ -78,7 +79,7 @@ export async function addListingItems(brokerId: string, clientId: string, proper
     let next = current.reduce((max, item) => Math.max(max, item.position + 1), 0)
     let size = current.length
     for (const propertyId of new Set(propertyIds)) {
-      const title = isUuid(propertyId) ? await findOwnTitle(tx, brokerId, propertyId) : null
+      const title = isUuid(propertyId) ? await findOwnTitle(tx, scope, propertyId) : null
       if (title === null) continue
       if (listed.has(propertyId)) {
         result.alreadyListed.push(title)
@@ -88,8 +89,8 @@ export async function addListingItems(brokerId: string, clientId: string, proper
         result.noRoom.push(title)
         continue
       }
-      await tx.insert(clientListingItems).values({ ownerId: brokerId, clientId: client.id, propertyId, position: next })
-      await recordActivity(tx, brokerId, {
+      await tx.insert(clientListingItems).values({ ownerId: scope.memberId, clientId: client.id, propertyId, position: next })
+      await recordActivity(tx, scope.memberId, {
         kind: 'listing_updated',
         clientId: client.id,
         propertyId,
@@ -105,11 +106,11 @@ export async function addListingItems(brokerId: string, clientId: string, proper
 }
 
 /** Removes a property from the shortlist and closes the gap; `removed: false` when it was not on it. */
-export async function removeListingItem(brokerId: string, clientId: string, propertyId: string) {
+export async function removeListingItem(scope: Scope, clientId: string, propertyId: string) {
   return getDb().transaction(async (tx) => {
-    const client = await lockClient(tx, brokerId, clientId)
+    const client = await lockClient(tx, scope, clientId)
     if (!client) return null
-    const title = await findOwnTitle(tx, brokerId, propertyId)
+    const title = await findOwnTitle(tx, scope, propertyId)
     if (title === null) return null
     const [removed] = await tx
       .delete(clientListingItems)
@@ -120,7 +121,7 @@ export async function removeListingItem(brokerId: string, clientId: string, prop
       .update(clientListingItems)
       .set({ position: sql`${clientListingItems.position} - 1` })
       .where(and(eq(clientListingItems.clientId, client.id), gt(clientListingItems.position, removed.position)))
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'listing_updated',
       clientId: client.id,
       propertyId,
@@ -135,10 +136,10 @@ export async function removeListingItem(brokerId: string, clientId: string, prop
  * when the client is not the broker's or the property is not on the shortlist.
  * Not logged: a reorder is tidying, and one entry per click would bury the real news.
  */
-export async function moveListingItem(brokerId: string, clientId: string, propertyId: string, direction: 'up' | 'down') {
+export async function moveListingItem(scope: Scope, clientId: string, propertyId: string, direction: 'up' | 'down') {
   if (!isUuid(propertyId)) return null
   return getDb().transaction(async (tx) => {
-    const client = await lockClient(tx, brokerId, clientId)
+    const client = await lockClient(tx, scope, clientId)
     if (!client) return null
     const rows = await tx
       .select({ id: clientListingItems.id, propertyId: clientListingItems.propertyId, position: clientListingItems.position })
@@ -157,11 +158,11 @@ export async function moveListingItem(brokerId: string, clientId: string, proper
 }
 
 /** Saves the note the client will read under this property; null when it is not on the shortlist. */
-export async function updateListingNote(brokerId: string, clientId: string, propertyId: string, note: string) {
+export async function updateListingNote(scope: Scope, clientId: string, propertyId: string, note: string) {
   return getDb().transaction(async (tx) => {
-    const client = await lockClient(tx, brokerId, clientId)
+    const client = await lockClient(tx, scope, clientId)
     if (!client) return null
-    const title = await findOwnTitle(tx, brokerId, propertyId)
+    const title = await findOwnTitle(tx, scope, propertyId)
     if (title === null) return null
     const [updated] = await tx
       .update(clientListingItems)
@@ -169,7 +170,7 @@ export async function updateListingNote(brokerId: string, clientId: string, prop
       .where(itemOf(client.id, propertyId))
       .returning({ id: clientListingItems.id })
     if (!updated) return null
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'listing_updated',
       clientId: client.id,
       propertyId,

@@ -20,6 +20,7 @@ import { lockPropertyMedia } from './lock.server.ts'
 import { asResult, missing, refuse, type PropertyRef } from './results.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export const DOCUMENT_UPLOAD_LIMITS: UploadLimits = {
   field: 'document',
@@ -41,7 +42,7 @@ const TitleSchema = z
  * image. The title defaults to the file name; the download name gets the extension of what
  * the file really is. A failed insert removes the stored file.
  */
-export function addDocument(brokerId: string, property: PropertyRef, file: UploadedFile | undefined, title: string) {
+export function addDocument(scope: Scope, property: PropertyRef, file: UploadedFile | undefined, title: string) {
   return asResult(async () => {
   const parsedTitle = TitleSchema.safeParse(title)
   if (!parsedTitle.success) refuse('title', parsedTitle.error.issues[0]?.message ?? 'Check the title.')
@@ -65,14 +66,14 @@ export function addDocument(brokerId: string, property: PropertyRef, file: Uploa
       await checkRoomForDocument(tx, property.id)
       await tx.insert(propertyDocuments).values({
         propertyId: property.id,
-        ownerId: brokerId,
+        ownerId: scope.memberId,
         title: documentTitle,
         fileName: `${baseName}.${kind.ext}`,
         contentType: kind.mime,
         bytes: bytes.length,
         storageKey,
       })
-      await recordActivity(tx, brokerId, {
+      await recordActivity(tx, scope.memberId, {
         kind: 'document_added',
         propertyId: property.id,
         summary: `Added “${documentTitle}” to ${property.title}`,
@@ -89,30 +90,30 @@ export function addDocument(brokerId: string, property: PropertyRef, file: Uploa
 }
 
 /** Shared documents show on the property's share pages; the rest stay private. */
-export function setDocumentShared(brokerId: string, property: PropertyRef, documentId: string, shared: boolean) {
+export function setDocumentShared(scope: Scope, property: PropertyRef, documentId: string, shared: boolean) {
   return asResult(async () => {
     if (!isUuid(documentId)) missing()
     const [updated] = await getDb()
       .update(propertyDocuments)
       .set({ sharedWithClients: shared })
-      .where(ownDocument(brokerId, property, documentId))
+      .where(ownDocument(scope, property, documentId))
       .returning({ title: propertyDocuments.title })
     return updated ?? missing()
   })
 }
 
 /** Moves the document to the trash; its file stays until the trash is emptied (trash.server.ts). */
-export function deleteDocument(brokerId: string, property: PropertyRef, documentId: string) {
+export function deleteDocument(scope: Scope, property: PropertyRef, documentId: string) {
   return asResult(async () => {
     if (!isUuid(documentId)) missing()
     return getDb().transaction(async (tx) => {
       const [row] = await tx
         .update(propertyDocuments)
         .set({ deletedAt: sql`now()` })
-        .where(ownDocument(brokerId, property, documentId))
+        .where(ownDocument(scope, property, documentId))
         .returning({ title: propertyDocuments.title, propertyId: propertyDocuments.propertyId })
       if (!row) missing()
-      await recordActivity(tx, brokerId, {
+      await recordActivity(tx, scope.memberId, {
         kind: 'document_deleted',
         propertyId: row.propertyId,
         summary: `Moved “${row.title}” of ${property.title} to the trash`,
@@ -123,10 +124,10 @@ export function deleteDocument(brokerId: string, property: PropertyRef, document
 }
 
 /** One of the broker's live documents of this property. */
-const ownDocument = (brokerId: string, property: PropertyRef, documentId: string) =>
+const ownDocument = (scope: Scope, property: PropertyRef, documentId: string) =>
   and(
     eq(propertyDocuments.id, documentId),
-    visibleTo(propertyDocuments, brokerId),
+    visibleTo(propertyDocuments, scope),
     eq(propertyDocuments.propertyId, property.id),
     isNull(propertyDocuments.deletedAt),
   )

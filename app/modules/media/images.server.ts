@@ -3,6 +3,7 @@ import type { Metadata } from 'sharp'
 import { lazyModule } from '#app/lib/lazy-module.server.ts'
 import { SIZED_VARIANTS, variantWidth } from '#app/modules/media/variants.ts'
 import { AVATAR_SIZES, type AvatarSize } from '#app/modules/media/avatar.ts'
+import { LOGO_HEIGHTS, LOGO_MAX_ASPECT, type LogoHeight } from '#app/modules/media/logo.ts'
 
 const sharp = lazyModule<typeof sharpModule>('sharp')
 
@@ -68,6 +69,33 @@ export async function processAvatar(filePath: string): Promise<ProcessedAvatar |
       squares.push({ size, data })
     }
     return squares
+  } catch {
+    return { problem: 'unreadable' }
+  }
+}
+
+export type ProcessedLogo = { height: LogoHeight; data: Buffer }[]
+
+/**
+ * An agency's logo, by the avatar's rules (upright, no metadata kept, WebP) but not cropped: it
+ * fits inside each box of LOGO_HEIGHTS (four times as wide as high), keeps its transparency, and
+ * is never enlarged (a small logo stays sharp at its own size).
+ */
+export async function processLogo(filePath: string): Promise<ProcessedLogo | { problem: PhotoProblem }> {
+  const problem = await checkDeclaredSize(filePath)
+  if (problem) return { problem }
+  try {
+    const upright = sharp()(filePath, INPUT_OPTIONS).rotate()
+    const files: ProcessedLogo = []
+    for (const height of LOGO_HEIGHTS) {
+      const data = await upright
+        .clone()
+        .resize({ width: height * LOGO_MAX_ASPECT, height, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: VARIANT_QUALITY, alphaQuality: 100 })
+        .toBuffer()
+      files.push({ height, data })
+    }
+    return files
   } catch {
     return { problem: 'unreadable' }
   }

@@ -19,6 +19,7 @@ import { lockPropertyMedia } from './lock.server.ts'
 import { asResult, missing, refuse, type PropertyRef } from './results.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /**
  * Up to 20 photos a request: a 12 MP photo takes about 0.6 s of image work on two cores, so
@@ -43,7 +44,7 @@ const CaptionSchema = z
  * is re-encoded and stored; rows and activity are written in one transaction. If anything
  * fails, the files stored so far are deleted: a failed upload leaves no orphan row or file.
  */
-export function addPhotos(brokerId: string, property: PropertyRef, files: UploadedFile[]) {
+export function addPhotos(scope: Scope, property: PropertyRef, files: UploadedFile[]) {
   return asResult(async () => {
   if (files.length === 0) refuse('photos', 'Choose at least one photo.')
   await checkRoomForPhotos(getDb(), property.id, files.length)
@@ -58,9 +59,9 @@ export function addPhotos(brokerId: string, property: PropertyRef, files: Upload
       await lockPropertyMedia(tx, property.id)
       const firstPosition = await checkRoomForPhotos(tx, property.id, files.length)
       await tx.insert(propertyPhotos).values(
-        photos.map((photo, index) => ({ ...photo, propertyId: property.id, ownerId: brokerId, position: firstPosition + index })),
+        photos.map((photo, index) => ({ ...photo, propertyId: property.id, ownerId: scope.memberId, position: firstPosition + index })),
       )
-      await recordActivity(tx, brokerId, {
+      await recordActivity(tx, scope.memberId, {
         kind: 'photos_added',
         propertyId: property.id,
         summary: `Added ${photoCount(files.length)} to ${property.title}`,
@@ -78,9 +79,9 @@ export function addPhotos(brokerId: string, property: PropertyRef, files: Upload
 }
 
 /** Swaps the photo with its neighbour; false when it is already first (up) or last (down). */
-export function movePhoto(brokerId: string, property: PropertyRef, photoId: string, direction: 'up' | 'down') {
+export function movePhoto(scope: Scope, property: PropertyRef, photoId: string, direction: 'up' | 'down') {
   return asResult(() => getDb().transaction(async (tx) => {
-    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
+    const rows = await lockPhotoOrder(tx, scope, property, photoId)
     const order = rows.map((row) => row.id)
     const from = order.indexOf(photoId)
     const to = direction === 'up' ? from - 1 : from + 1
@@ -96,9 +97,9 @@ export function movePhoto(brokerId: string, property: PropertyRef, photoId: stri
  * Puts the photo at `position` (1 is the cover; past the end is last), the others keeping their
  * order around it: where a dragged photo is dropped. False when it is there already.
  */
-export function movePhotoTo(brokerId: string, property: PropertyRef, photoId: string, position: number) {
+export function movePhotoTo(scope: Scope, property: PropertyRef, photoId: string, position: number) {
   return asResult(() => getDb().transaction(async (tx) => {
-    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
+    const rows = await lockPhotoOrder(tx, scope, property, photoId)
     const order = rows.map((row) => row.id)
     const from = order.indexOf(photoId)
     const to = Math.min(Math.max(Math.trunc(position), 1), order.length) - 1
@@ -111,14 +112,14 @@ export function movePhotoTo(brokerId: string, property: PropertyRef, photoId: st
 }
 
 /** The cover is position 0; the others keep their order behind it. */
-export function setCoverPhoto(brokerId: string, property: PropertyRef, photoId: string) {
+export function setCoverPhoto(scope: Scope, property: PropertyRef, photoId: string) {
   return asResult(() => getDb().transaction(async (tx) => {
-    const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
+    const rows = await lockPhotoOrder(tx, scope, property, photoId)
     await saveOrder(tx, rows, [photoId, ...rows.map((row) => row.id).filter((id) => id !== photoId)])
   }))
 }
 
-export function updatePhotoCaption(brokerId: string, property: PropertyRef, photoId: string, caption: string) {
+export function updatePhotoCaption(scope: Scope, property: PropertyRef, photoId: string, caption: string) {
   return asResult(async () => {
   if (!isUuid(photoId)) missing()
   const parsed = CaptionSchema.safeParse(caption)
@@ -126,7 +127,7 @@ export function updatePhotoCaption(brokerId: string, property: PropertyRef, phot
   const updated = await getDb()
     .update(propertyPhotos)
     .set({ caption: parsed.data })
-    .where(and(eq(propertyPhotos.id, photoId), visibleTo(propertyPhotos, brokerId), eq(propertyPhotos.propertyId, property.id), isNull(propertyPhotos.deletedAt)))
+    .where(and(eq(propertyPhotos.id, photoId), visibleTo(propertyPhotos, scope), eq(propertyPhotos.propertyId, property.id), isNull(propertyPhotos.deletedAt)))
     .returning({ id: propertyPhotos.id })
   if (updated.length === 0) missing()
   })
@@ -136,10 +137,10 @@ export function updatePhotoCaption(brokerId: string, property: PropertyRef, phot
  * Moves the photo to the trash (the others close the gap); its files stay until the trash is
  * emptied (trash.server.ts), so a restore brings it back whole.
  */
-export function deletePhoto(brokerId: string, property: PropertyRef, photoId: string) {
+export function deletePhoto(scope: Scope, property: PropertyRef, photoId: string) {
   return asResult(() =>
     getDb().transaction(async (tx) => {
-      const rows = await lockPhotoOrder(tx, brokerId, property, photoId)
+      const rows = await lockPhotoOrder(tx, scope, property, photoId)
       const [trashed] = await tx
         .update(propertyPhotos)
         .set({ deletedAt: sql`now()` })
@@ -147,7 +148,7 @@ export function deletePhoto(brokerId: string, property: PropertyRef, photoId: st
         .returning({ id: propertyPhotos.id })
       if (!trashed) missing()
       await saveOrder(tx, rows, rows.map((row) => row.id).filter((id) => id !== photoId))
-      await recordActivity(tx, brokerId, { kind: 'photo_deleted', propertyId: property.id, summary: `Moved a photo of ${property.title} to the trash` })
+      await recordActivity(tx, scope.memberId, { kind: 'photo_deleted', propertyId: property.id, summary: `Moved a photo of ${property.title} to the trash` })
     }),
   )
 }
@@ -216,13 +217,13 @@ export async function checkRoomForPhotos(db: Database | Transaction, propertyId:
 }
 
 /** All live photos of the broker's property in order, locked against other photo changes to it. */
-async function lockPhotoOrder(tx: Transaction, brokerId: string, property: PropertyRef, photoId: string) {
+async function lockPhotoOrder(tx: Transaction, scope: Scope, property: PropertyRef, photoId: string) {
   if (!isUuid(photoId)) missing()
   await lockPropertyMedia(tx, property.id)
   const rows = await tx
     .select({ id: propertyPhotos.id, position: propertyPhotos.position })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.propertyId, property.id), visibleTo(propertyPhotos, brokerId), isNull(propertyPhotos.deletedAt)))
+    .where(and(eq(propertyPhotos.propertyId, property.id), visibleTo(propertyPhotos, scope), isNull(propertyPhotos.deletedAt)))
     .orderBy(asc(propertyPhotos.position), asc(propertyPhotos.createdAt))
   // Not this property's photo, or trashed by another request while this one waited for the lock.
   if (!rows.some((row) => row.id === photoId)) missing()

@@ -1,5 +1,6 @@
 import { getQueue, type QueueOptions } from '#db/job-queue.server.ts'
 import { avatarPrefix } from './avatars.server.ts'
+import { logoPrefix } from './logos.server.ts'
 import { checkStoragePrefix, exportsPrefix, getFileStorage, type FileStorage } from './storage.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 
@@ -7,10 +8,15 @@ import { logger } from '#app/lib/logger.server.ts'
  * What the sweep needs to find an account's files, collected in the deletion transaction
  * before the rows go: plain JSON, so it can become a background job's payload unchanged.
  */
-export type AccountFiles = { userId: string; propertyIds: string[] }
+export type AccountFiles = {
+  userId: string
+  propertyIds: string[]
+  /** The agencies deleted with the account (their logos); absent in jobs queued before logos. */
+  agencyIds?: string[]
+}
 
 /**
- * Deletes every file of a deleted account: its avatar folder, its data exports and, per property, the photo
+ * Deletes every file of a deleted account: its avatar folder, its data exports, the logo folder of each agency deleted with it and, per property, the photo
  * folder (originals and every variant) and the document folder. By folder rather than by the
  * keys rows name, so files that a failed delete left behind go too. Safe to run again: a
  * folder that is already gone is no error.
@@ -19,6 +25,7 @@ export async function sweepAccountFiles(account: AccountFiles, storage: FileStor
   const prefixes = [
     avatarPrefix(account.userId),
     exportsPrefix(account.userId),
+    ...(account.agencyIds ?? []).map(logoPrefix),
     ...account.propertyIds.flatMap((id) => [`photos/${id}/`, `documents/${id}/`]),
   ].map(checkStoragePrefix)
   // A few at a time: an account with thousands of properties must not open thousands of requests.

@@ -11,6 +11,7 @@ import { checkRoomForPhotos } from './photos.server.ts'
 import { asResult, missing, type PropertyRef } from './results.ts'
 import { checkStoragePrefix, getFileStorage } from './storage.server.ts'
 import { changeableBy } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /*
  * Photos and documents in the trash (docs/decisions/032-trash-and-own-tasks.md): deletePhoto and
@@ -18,13 +19,13 @@ import { changeableBy } from '#db/visibility.server.ts'
  * of a property in the trash stay untouched: they come back with it, or go with it.
  */
 
-const trashedPhoto = (brokerId: string, photoId: string) =>
-  and(eq(propertyPhotos.id, photoId), changeableBy(propertyPhotos, brokerId), isNotNull(propertyPhotos.deletedAt))
-const trashedDocument = (brokerId: string, documentId: string) =>
-  and(eq(propertyDocuments.id, documentId), changeableBy(propertyDocuments, brokerId), isNotNull(propertyDocuments.deletedAt))
+const trashedPhoto = (scope: Scope, photoId: string) =>
+  and(eq(propertyPhotos.id, photoId), changeableBy(propertyPhotos, scope), isNotNull(propertyPhotos.deletedAt))
+const trashedDocument = (scope: Scope, documentId: string) =>
+  and(eq(propertyDocuments.id, documentId), changeableBy(propertyDocuments, scope), isNotNull(propertyDocuments.deletedAt))
 
 /** The broker's trashed photos, latest first, with what a thumbnail needs. */
-export async function listTrashedPhotos(brokerId: string, limit: number) {
+export async function listTrashedPhotos(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({
       id: propertyPhotos.id,
@@ -36,37 +37,37 @@ export async function listTrashedPhotos(brokerId: string, limit: number) {
       deletedAt: propertyPhotos.deletedAt,
     })
     .from(propertyPhotos)
-    .where(and(changeableBy(propertyPhotos, brokerId), isNotNull(propertyPhotos.deletedAt)))
+    .where(and(changeableBy(propertyPhotos, scope), isNotNull(propertyPhotos.deletedAt)))
     .orderBy(desc(propertyPhotos.deletedAt), asc(propertyPhotos.id))
     .limit(limit)
   return rows.map(({ variantKeys, deletedAt, ...row }) => ({ ...row, deletedAt: deletedAt!, tags: photoFileTags(variantKeys) }))
 }
 
 /** The broker's trashed documents, latest first. */
-export async function listTrashedDocuments(brokerId: string, limit: number) {
+export async function listTrashedDocuments(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({ id: propertyDocuments.id, propertyId: propertyDocuments.propertyId, title: propertyDocuments.title, deletedAt: propertyDocuments.deletedAt })
     .from(propertyDocuments)
-    .where(and(changeableBy(propertyDocuments, brokerId), isNotNull(propertyDocuments.deletedAt)))
+    .where(and(changeableBy(propertyDocuments, scope), isNotNull(propertyDocuments.deletedAt)))
     .orderBy(desc(propertyDocuments.deletedAt), asc(propertyDocuments.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))
 }
 
 /** Which property a trashed photo of the broker belongs to, or null (foreign, unknown or not trashed). */
-export async function findTrashedPhoto(brokerId: string, photoId: unknown) {
+export async function findTrashedPhoto(scope: Scope, photoId: unknown) {
   if (!isUuid(photoId)) return null
-  const [row] = await getDb().select({ id: propertyPhotos.id, propertyId: propertyPhotos.propertyId }).from(propertyPhotos).where(trashedPhoto(brokerId, photoId))
+  const [row] = await getDb().select({ id: propertyPhotos.id, propertyId: propertyPhotos.propertyId }).from(propertyPhotos).where(trashedPhoto(scope, photoId))
   return row ?? null
 }
 
 /** The same for a trashed document, with its title. */
-export async function findTrashedDocument(brokerId: string, documentId: unknown) {
+export async function findTrashedDocument(scope: Scope, documentId: unknown) {
   if (!isUuid(documentId)) return null
   const [row] = await getDb()
     .select({ id: propertyDocuments.id, propertyId: propertyDocuments.propertyId, title: propertyDocuments.title })
     .from(propertyDocuments)
-    .where(trashedDocument(brokerId, documentId))
+    .where(trashedDocument(scope, documentId))
   return row ?? null
 }
 
@@ -74,7 +75,7 @@ export async function findTrashedDocument(brokerId: string, documentId: unknown)
  * Brings a trashed photo back as the property's last photo, if the property has room for it
  * (40 live photos at most: refused with the upload's message otherwise).
  */
-export function restorePhoto(brokerId: string, property: PropertyRef, photoId: string) {
+export function restorePhoto(scope: Scope, property: PropertyRef, photoId: string) {
   return asResult(() =>
     getDb().transaction(async (tx) => {
       await lockPropertyMedia(tx, property.id)
@@ -82,16 +83,16 @@ export function restorePhoto(brokerId: string, property: PropertyRef, photoId: s
       const [restored] = await tx
         .update(propertyPhotos)
         .set({ deletedAt: null, position })
-        .where(and(trashedPhoto(brokerId, photoId), eq(propertyPhotos.propertyId, property.id)))
+        .where(and(trashedPhoto(scope, photoId), eq(propertyPhotos.propertyId, property.id)))
         .returning({ id: propertyPhotos.id })
       if (!restored) missing()
-      await recordActivity(tx, brokerId, { kind: 'photo_restored', propertyId: property.id, summary: `Restored a photo of ${property.title}` })
+      await recordActivity(tx, scope.memberId, { kind: 'photo_restored', propertyId: property.id, summary: `Restored a photo of ${property.title}` })
     }),
   )
 }
 
 /** Brings a trashed document back, if the property has room for it. */
-export function restoreDocument(brokerId: string, property: PropertyRef, documentId: string) {
+export function restoreDocument(scope: Scope, property: PropertyRef, documentId: string) {
   return asResult(() =>
     getDb().transaction(async (tx) => {
       await lockPropertyMedia(tx, property.id)
@@ -99,10 +100,10 @@ export function restoreDocument(brokerId: string, property: PropertyRef, documen
       const [restored] = await tx
         .update(propertyDocuments)
         .set({ deletedAt: null })
-        .where(and(trashedDocument(brokerId, documentId), eq(propertyDocuments.propertyId, property.id)))
+        .where(and(trashedDocument(scope, documentId), eq(propertyDocuments.propertyId, property.id)))
         .returning({ title: propertyDocuments.title })
       if (!restored) missing()
-      await recordActivity(tx, brokerId, { kind: 'document_restored', propertyId: property.id, summary: `Restored “${restored.title}” to ${property.title}` })
+      await recordActivity(tx, scope.memberId, { kind: 'document_restored', propertyId: property.id, summary: `Restored “${restored.title}” to ${property.title}` })
       return restored
     }),
   )
@@ -116,11 +117,11 @@ async function removeFiles(keys: string[], context: Record<string, unknown>) {
 }
 
 /** Deletes a trashed photo of the broker for good, row and files; false when there is none. */
-export async function deletePhotoForever(brokerId: string, photoId: unknown): Promise<boolean> {
+export async function deletePhotoForever(scope: Scope, photoId: unknown): Promise<boolean> {
   if (!isUuid(photoId)) return false
   const [row] = await getDb()
     .delete(propertyPhotos)
-    .where(trashedPhoto(brokerId, photoId))
+    .where(trashedPhoto(scope, photoId))
     .returning({ originalKey: propertyPhotos.originalKey, variantKeys: propertyPhotos.variantKeys })
   if (!row) return false
   await removeFiles([row.originalKey, ...Object.values(row.variantKeys)], { photoId })
@@ -128,11 +129,11 @@ export async function deletePhotoForever(brokerId: string, photoId: unknown): Pr
 }
 
 /** Deletes a trashed document of the broker for good, row and file; null when there is none. */
-export async function deleteDocumentForever(brokerId: string, documentId: unknown) {
+export async function deleteDocumentForever(scope: Scope, documentId: unknown) {
   if (!isUuid(documentId)) return null
   const [row] = await getDb()
     .delete(propertyDocuments)
-    .where(trashedDocument(brokerId, documentId))
+    .where(trashedDocument(scope, documentId))
     .returning({ title: propertyDocuments.title, storageKey: propertyDocuments.storageKey })
   if (!row) return null
   await removeFiles([row.storageKey], { documentId })

@@ -11,6 +11,8 @@ import { countViewsSince, type ShareViewCount } from '#app/modules/sharing/share
 import { describeFeedback, NOTICE_LOOKBACK_MS } from './feedback-notices.server.ts'
 import { dueDigestDay } from './lines.ts'
 import { countOf } from '#app/lib/format.ts'
+import type { Scope } from '#db/tenancy.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 export const DIGEST_QUEUE = 'feedback-digest'
 /** Every 15 minutes: a broker's 08:00 comes at most 15 minutes late, whatever the zone's offset. */
@@ -40,16 +42,20 @@ export async function sendDueDigests({ now = new Date(), send = sendMail }: { no
     if (claimed.length === 0 && views.length === 0) continue
     const to = await getUserEmail(profile.id)
     if (!to) continue
-    const mail = await composeDigest(profile.id, to, claimed, views)
+    // A job acting for one broker: their scope in their first agency (scopeOfMember), so the names
+    // are read as their pages read them. The feedback itself is theirs across agencies (by owner).
+    const scope = await scopeOfMember(profile.id)
+    if (!scope) continue
+    const mail = await composeDigest(scope, to, claimed, views)
     await send(mail)
     sent.push(mail)
   }
   return sent
 }
 
-async function composeDigest(ownerId: string, to: string, feedback: PendingFeedback[], views: ShareViewCount[]): Promise<MailRequest> {
+async function composeDigest(scope: Scope, to: string, feedback: PendingFeedback[], views: ShareViewCount[]): Promise<MailRequest> {
   const appUrl = getEnv().APP_URL
-  const { clientName, line } = await describeFeedback(ownerId, feedback)
+  const { clientName, line } = await describeFeedback(scope, feedback)
   const paragraphs = ['Your BrokerVault digest: what clients did with your links in the last day.']
   const byClient = new Map<string, PendingFeedback[]>()
   for (const row of feedback) byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row])
@@ -57,7 +63,7 @@ async function composeDigest(ownerId: string, to: string, feedback: PendingFeedb
     paragraphs.push(`Feedback from ${clientName(clientId)} (${appUrl}/client/${clientId}/listing):\n${rows.map(line).join('\n')}`)
   }
   if (views.length > 0) {
-    const labels = await viewLabels(ownerId, views)
+    const labels = await viewLabels(scope, views)
     const total = views.reduce((sum, v) => sum + v.views, 0)
     paragraphs.push(
       `Share link views (${total}):\n${views.map((v) => `${labels.get(v.shareId)}: ${countOf(v.views, 'view', 'views')}`).join('\n')}`,
@@ -69,10 +75,10 @@ async function composeDigest(ownerId: string, to: string, feedback: PendingFeedb
 }
 
 /** "Shortlist of Marta Silva" or the property's title, per link. */
-async function viewLabels(ownerId: string, views: ShareViewCount[]) {
+async function viewLabels(scope: Scope, views: ShareViewCount[]) {
   const [titles, clientNames] = await Promise.all([
-    getPropertyTitles(ownerId, views.map((v) => v.propertyId)),
-    getClientNames(ownerId, views.map((v) => v.clientId)),
+    getPropertyTitles(scope, views.map((v) => v.propertyId)),
+    getClientNames(scope, views.map((v) => v.clientId)),
   ])
   const label = (v: ShareViewCount) =>
     v.clientId ? `Shortlist of ${clientNames.get(v.clientId) ?? 'a client'}` : (titles.get(v.propertyId ?? '') ?? 'A property')

@@ -13,6 +13,8 @@ import { listShareIdsOf, type LiveShare } from '#app/modules/sharing/shares.serv
 import { feedbackLine } from './lines.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { countOf } from '#app/lib/format.ts'
+import type { Scope } from '#db/tenancy.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 /** Feedback older than this that was never reported is not news any more: no notice brings it up. */
 export const NOTICE_LOOKBACK_MS = DAY_MS
@@ -57,16 +59,20 @@ export async function sendFeedbackNotice({ ownerId, shareId }: FeedbackNoticeJob
   if (taken.length === 0) return null
   const to = await getUserEmail(ownerId)
   if (!to) return null
-  const mail = await composeFeedbackNotice(ownerId, to, taken)
+  // A job acting for one broker: their scope in their first agency (scopeOfMember), so the names
+  // are read as their pages read them. The feedback itself is theirs across agencies (by owner).
+  const scope = await scopeOfMember(ownerId)
+  if (!scope) return null
+  const mail = await composeFeedbackNotice(scope, to, taken)
   await sendMail(mail)
   return mail
 }
 
 /** Client names and property titles for a set of feedback rows, and the line of each. */
-export async function describeFeedback(ownerId: string, rows: readonly PendingFeedback[]) {
+export async function describeFeedback(scope: Scope, rows: readonly PendingFeedback[]) {
   const [titles, clientNames] = await Promise.all([
-    getPropertyTitles(ownerId, rows.map((row) => row.propertyId)),
-    getClientNames(ownerId, rows.map((row) => row.clientId)),
+    getPropertyTitles(scope, rows.map((row) => row.propertyId)),
+    getClientNames(scope, rows.map((row) => row.clientId)),
   ])
   const clientName = (clientId: string) => clientNames.get(clientId) ?? 'Your client'
   const line = (row: PendingFeedback) =>
@@ -89,8 +95,8 @@ export async function forgetNoticesOf(ownerId: string, tx: Transaction) {
   await deleteJobsByKey(tx, FEEDBACK_NOTICE_QUEUE, await listShareIdsOf(ownerId, tx))
 }
 
-async function composeFeedbackNotice(ownerId: string, to: string, rows: PendingFeedback[]): Promise<MailRequest> {
-  const { clientName, line } = await describeFeedback(ownerId, rows)
+async function composeFeedbackNotice(scope: Scope, to: string, rows: PendingFeedback[]): Promise<MailRequest> {
+  const { clientName, line } = await describeFeedback(scope, rows)
   const clientId = rows[0]!.clientId
   const client = clientName(clientId)
   return {

@@ -4,6 +4,7 @@ import { properties } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { changeableBy, visibleTo } from '#db/visibility.server.ts'
 import type { PropertyStatus, Purpose } from '#db/reference.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** Not in the trash: every read of a broker's properties but the trash's own says so. */
 export const liveProperty = isNull(properties.deletedAt)
@@ -23,8 +24,8 @@ export function isLivePropertySql(propertyId: SQL | { name: string }): SQL {
  * Given a transaction, the row is key-share locked until it commits: a row another module writes
  * about it (a deal, a note) never points at a property deleted in between.
  */
-export function findOwnedProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
-  return findLiveProperty(visibleTo(properties, brokerId), propertyId, tx)
+export function findOwnedProperty(scope: Scope, propertyId: unknown, tx?: Transaction) {
+  return findLiveProperty(visibleTo(properties, scope), propertyId, tx)
 }
 
 /** A live property by id within `access` (what the member may see, or change). */
@@ -40,24 +41,24 @@ async function findLiveProperty(access: SQL, propertyId: unknown, tx?: Transacti
 }
 
 /** Titles of the broker's live properties by id; ids that are gone, trashed or foreign are simply absent. */
-export async function getPropertyTitles(brokerId: string, propertyIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
+export async function getPropertyTitles(scope: Scope, propertyIds: readonly (string | null)[], db: Database | Transaction = getDb()) {
   const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
   if (ids.length === 0) return new Map<string, string>()
   const rows = await db
     .select({ id: properties.id, title: properties.title })
     .from(properties)
-    .where(and(visibleTo(properties, brokerId), inArray(properties.id, ids), liveProperty))
+    .where(and(visibleTo(properties, scope), inArray(properties.id, ids), liveProperty))
   return new Map(rows.map((row) => [row.id, row.title]))
 }
 
 /** Title, status and purpose of the broker's properties by id (a deal's follow-on offer); others are absent. */
-export async function getPropertyStatuses(brokerId: string, propertyIds: readonly (string | null)[]) {
+export async function getPropertyStatuses(scope: Scope, propertyIds: readonly (string | null)[]) {
   const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
   if (ids.length === 0) return new Map<string, { title: string; status: PropertyStatus; purpose: Purpose }>()
   const rows = await getDb()
     .select({ id: properties.id, title: properties.title, status: properties.status, purpose: properties.purpose })
     .from(properties)
-    .where(and(eq(properties.ownerId, brokerId), inArray(properties.id, ids)))
+    .where(and(eq(properties.ownerId, scope.memberId), inArray(properties.id, ids)))
   return new Map(rows.map(({ id, ...row }) => [id, row]))
 }
 
@@ -65,10 +66,10 @@ export async function getPropertyStatuses(brokerId: string, propertyIds: readonl
  * Which of these ids name the broker's properties, with their titles, in the order given (a
  * bulk action's selection): foreign, malformed, unknown and repeated ids are dropped.
  */
-export async function resolveOwnedProperties(brokerId: string, propertyIds: readonly unknown[]) {
+export async function resolveOwnedProperties(scope: Scope, propertyIds: readonly unknown[]) {
   const ids = [...new Set(propertyIds.filter((id): id is string => isUuid(id)))]
   if (ids.length === 0) return []
-  const titles = await getPropertyTitles(brokerId, ids)
+  const titles = await getPropertyTitles(scope, ids)
   return ids.filter((id) => titles.has(id)).map((id) => ({ id, title: titles.get(id)! }))
 }
 
@@ -76,12 +77,12 @@ export async function resolveOwnedProperties(brokerId: string, propertyIds: read
  * The broker's properties with these reference codes, as code → id (the first one made wins
  * when a broker reused a code), trashed ones included. For seeders that must not create a listing twice.
  */
-export async function findPropertyIdsByReferenceCode(brokerId: string, referenceCodes: readonly string[]) {
+export async function findPropertyIdsByReferenceCode(scope: Scope, referenceCodes: readonly string[]) {
   if (referenceCodes.length === 0) return new Map<string, string>()
   const rows = await getDb()
     .select({ id: properties.id, referenceCode: properties.referenceCode })
     .from(properties)
-    .where(and(visibleTo(properties, brokerId), inArray(properties.referenceCode, [...referenceCodes])))
+    .where(and(visibleTo(properties, scope), inArray(properties.referenceCode, [...referenceCodes])))
     .orderBy(asc(properties.createdAt))
   const byCode = new Map<string, string>()
   for (const row of rows) if (row.referenceCode && !byCode.has(row.referenceCode)) byCode.set(row.referenceCode, row.id)
@@ -90,10 +91,11 @@ export async function findPropertyIdsByReferenceCode(brokerId: string, reference
 
 /**
  * Every property id of the broker, trashed ones too, in the caller's transaction: the account deletion reads
- * them before the rows go, because photo and document files are stored per property.
+ * them before the rows go, because photo and document files are stored per property. By the
+ * member's id, not a Scope: the deletion spans every agency of the account.
  */
 export async function listAllPropertyIds(brokerId: string, tx: Transaction): Promise<string[]> {
-  const rows = await tx.select({ id: properties.id }).from(properties).where(visibleTo(properties, brokerId))
+  const rows = await tx.select({ id: properties.id }).from(properties).where(eq(properties.ownerId, brokerId))
   return rows.map((row) => row.id)
 }
 
@@ -102,7 +104,7 @@ export async function listAllPropertyIds(brokerId: string, tx: Transaction): Pro
  * Portugal"), its title when it has none, or null for a foreign or unknown id. A viewing's
  * place defaults to it.
  */
-export async function getPropertyAddressLine(brokerId: string, propertyId: unknown): Promise<string | null> {
+export async function getPropertyAddressLine(scope: Scope, propertyId: unknown): Promise<string | null> {
   if (!isUuid(propertyId)) return null
   const [row] = await getDb()
     .select({
@@ -114,7 +116,7 @@ export async function getPropertyAddressLine(brokerId: string, propertyId: unkno
       country: properties.country,
     })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId), liveProperty))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, scope), liveProperty))
     .limit(1)
   if (!row) return null
   const town = [row.postalCode, row.city].filter(Boolean).join(' ')
@@ -123,13 +125,13 @@ export async function getPropertyAddressLine(brokerId: string, propertyId: unkno
 }
 
 /** Which of these listings the member may change (their own, or any for the owner and admins). */
-export async function changeablePropertyIds(brokerId: string, propertyIds: readonly string[]): Promise<Set<string>> {
+export async function changeablePropertyIds(scope: Scope, propertyIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(propertyIds.filter((id) => isUuid(id)))]
   if (ids.length === 0) return new Set()
   const rows = await getDb()
     .select({ id: properties.id })
     .from(properties)
-    .where(and(changeableBy(properties, brokerId), inArray(properties.id, ids), liveProperty))
+    .where(and(changeableBy(properties, scope), inArray(properties.id, ids), liveProperty))
   return new Set(rows.map((row) => row.id))
 }
 
@@ -137,6 +139,6 @@ export async function changeablePropertyIds(brokerId: string, propertyIds: reado
  * The property if the member may change it (their own, or any of the agency's for the owner and
  * admins), else null. A property the member sees but may not change is a 403 at the route.
  */
-export function findChangeableProperty(brokerId: string, propertyId: unknown, tx?: Transaction) {
-  return findLiveProperty(changeableBy(properties, brokerId), propertyId, tx)
+export function findChangeableProperty(scope: Scope, propertyId: unknown, tx?: Transaction) {
+  return findLiveProperty(changeableBy(properties, scope), propertyId, tx)
 }

@@ -7,6 +7,7 @@ import { filterConditions } from './queries.server.ts'
 import { liveProperty } from './access.server.ts'
 import { countOf } from '#app/lib/format.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 // The search vector and the folded places are derived from the other columns: never exported nor imported.
 const { search: _search, cityFolded: _city, areaFolded: _area, ...rowColumns } = getTableColumns(properties)
@@ -18,8 +19,8 @@ export type ImportedProperty = Omit<typeof properties.$inferInsert, 'id' | 'owne
  * The broker's properties matching the list filters, in batches read by keyset (id order), so
  * an export of any size holds one batch in memory and no query gets slower page after page.
  */
-export async function* propertyBatches(brokerId: string, filters: PropertyFilters, batchSize = 1000): AsyncGenerator<PropertyRow[]> {
-  const conditions = filterConditions({ ownerId: brokerId }, filters)
+export async function* propertyBatches(scope: Scope, filters: PropertyFilters, batchSize = 1000): AsyncGenerator<PropertyRow[]> {
+  const conditions = filterConditions(scope, filters)
   let after: string | null = null
   for (;;) {
     const rows: PropertyRow[] = await getDb()
@@ -35,7 +36,7 @@ export async function* propertyBatches(brokerId: string, filters: PropertyFilter
 }
 
 /** Which of these reference codes the broker's live properties already use (compared without case). */
-export async function existingReferenceCodes(brokerId: string, codes: string[]): Promise<Set<string>> {
+export async function existingReferenceCodes(scope: Scope, codes: string[]): Promise<Set<string>> {
   const wanted = [...new Set(codes.map((c) => c.toLowerCase()))]
   if (!wanted.length) return new Set()
   const found = new Set<string>()
@@ -44,22 +45,22 @@ export async function existingReferenceCodes(brokerId: string, codes: string[]):
     const rows = await getDb()
       .select({ code: sql<string>`lower(${properties.referenceCode})` })
       .from(properties)
-      .where(and(visibleTo(properties, brokerId), liveProperty, inArray(sql`lower(${properties.referenceCode})`, wanted.slice(i, i + 1000))))
+      .where(and(visibleTo(properties, scope), liveProperty, inArray(sql`lower(${properties.referenceCode})`, wanted.slice(i, i + 1000))))
     for (const row of rows) found.add(row.code)
   }
   return found
 }
 
-const usageSql = (brokerId: string) =>
-  sql`select get_user_property_count(${brokerId}) as count, can_add_property(${brokerId}) as can_add`
+const usageSql = (scope: Scope) =>
+  sql`select get_user_property_count(${scope.memberId}) as count, can_add_property(${scope.memberId}) as can_add`
 
 /**
  * How many more properties the plan allows (0 with an expired trial), through the same SQL
  * functions as the insert trigger: in the import's transaction (`tx`) or for the preview.
  * The trigger still has the last word.
  */
-export async function freePropertySlots(brokerId: string, planLimit: number, tx?: Transaction): Promise<number> {
-  const result = (await (tx ?? getDb()).execute(usageSql(brokerId))) as unknown
+export async function freePropertySlots(scope: Scope, planLimit: number, tx?: Transaction): Promise<number> {
+  const result = (await (tx ?? getDb()).execute(usageSql(scope))) as unknown
   // postgres.js returns the rows themselves, PGlite an object holding them.
   const rows = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as { count: number; can_add: boolean }[]
   const row = rows[0]
@@ -70,11 +71,11 @@ export async function freePropertySlots(brokerId: string, planLimit: number, tx?
 const INSERT_CHUNK = 500
 
 /** Inserts the rows (in chunks of one statement each) and one activity line, in the caller's transaction. */
-export async function insertImportedProperties(tx: Transaction, brokerId: string, rows: ImportedProperty[], fileName: string) {
+export async function insertImportedProperties(tx: Transaction, scope: Scope, rows: ImportedProperty[], fileName: string) {
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await tx.insert(properties).values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, ownerId: brokerId })))
+    await tx.insert(properties).values(rows.slice(i, i + INSERT_CHUNK).map((row) => ({ ...row, ownerId: scope.memberId })))
   }
-  await recordActivity(tx, brokerId, {
+  await recordActivity(tx, scope.memberId, {
     kind: 'property_created',
     summary: `Imported ${countOf(rows.length, 'property', 'properties')} from ${fileName}`,
     data: { imported: rows.length },
@@ -89,7 +90,9 @@ export function isPropertyLimitError(error: unknown): boolean {
 }
 
 /** A broker's listings open to everyone (public and active): what a portal feed publishes. */
-const openListings = (brokerId: string) => and(visibleTo(properties, brokerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'), liveProperty)
+// The portal feed's set (formats/kyero-feed): opened by its secret address, outside any agency's
+// scope, so by the feed's owner rather than a Scope.
+const openListings = (ownerId: string) => and(eq(properties.ownerId, ownerId), eq(properties.visibility, 'public'), eq(properties.status, 'active'), liveProperty)
 
 /**
  * What changes whenever a listed property changes, joins or leaves the set: their number and

@@ -6,6 +6,7 @@ import { getCoverPhotos } from '#app/modules/media/queries.server.ts'
 import type { Category, PropertyType, Purpose } from '#db/reference.ts'
 import { PROPERTY_CARD_COLUMNS } from './queries.server.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export const MATCHES_SHOWN = 12
 
@@ -29,9 +30,9 @@ export const hasBudget = (client: Pick<Requirements, 'budgetMin' | 'budgetMax'>)
  * categories, types and places (bedrooms only rank). A place is matched on the folded columns of
  * migration 0020, each wanted place folded in the statement itself (a constant to the planner).
  */
-function fitsAllButBudget(brokerId: string, client: Requirements): SQL[] {
+function fitsAllButBudget(scope: Scope, client: Requirements): SQL[] {
   // Literal status: the partial place indexes need to see it, also in a generic plan.
-  const must: SQL[] = [visibleTo(properties, brokerId), sql`${properties.status} = 'active'`, sql`${properties.deletedAt} is null`]
+  const must: SQL[] = [visibleTo(properties, scope), sql`${properties.status} = 'active'`, sql`${properties.deletedAt} is null`]
   if (client.wantedPurpose) must.push(eq(properties.purpose, client.wantedPurpose))
   if (client.wantedCategories.length) must.push(inArray(properties.category, client.wantedCategories))
   if (client.wantedTypes.length) must.push(inArray(properties.type, client.wantedTypes))
@@ -64,12 +65,12 @@ export type OtherCurrencies = { byCurrency: SkippedByCurrency; capped: boolean }
  * statement that reads at most OTHER_CURRENCY_COUNT_CAP + 1 rows, and none when the client gave
  * no budget (then every currency is a match already).
  */
-export async function countOtherCurrencyFits(brokerId: string, client: Requirements): Promise<OtherCurrencies> {
+export async function countOtherCurrencyFits(scope: Scope, client: Requirements): Promise<OtherCurrencies> {
   if (!hasBudget(client)) return { byCurrency: [], capped: false }
   const skipped = getDb()
     .select({ currency: properties.currency })
     .from(properties)
-    .where(and(...fitsAllButBudget(brokerId, client), ne(properties.currency, client.budgetCurrency)))
+    .where(and(...fitsAllButBudget(scope, client), ne(properties.currency, client.budgetCurrency)))
     .limit(OTHER_CURRENCY_COUNT_CAP + 1)
     .as('skipped')
   const rows = await getDb()
@@ -94,8 +95,8 @@ export async function countOtherCurrencyFits(brokerId: string, client: Requireme
  * in the wanted places) that stops at a dozen, so a portfolio of 100,000 costs what one of 1,000
  * does, and other brokers' listings are never read.
  */
-export async function findMatchingProperties(brokerId: string, client: Requirements) {
-  const must = [...fitsAllButBudget(brokerId, client), ...fitsBudget(client)]
+export async function findMatchingProperties(scope: Scope, client: Requirements) {
+  const must = [...fitsAllButBudget(scope, client), ...fitsBudget(client)]
   const newestFits = (extra: SQL | undefined, score: number) =>
     getDb()
       .select({ ...PROPERTY_CARD_COLUMNS, createdAt: properties.createdAt, score: sql<number>`${sql.raw(String(score))}`.mapWith(Number).as('score') })
@@ -112,7 +113,7 @@ export async function findMatchingProperties(brokerId: string, client: Requireme
         )
           .orderBy(sql`score desc`, sql`created_at desc`, sql`id desc`)
           .limit(MATCHES_SHOWN)
-  const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
+  const covers = await getCoverPhotos(scope, rows.map((r) => r.id))
   return rows.map(({ createdAt: _created, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null }))
 }
 

@@ -8,6 +8,7 @@ import { closedStatusOf, isClosedStatus, label } from './catalog.ts'
 import type { PropertyFormValue } from './schemas.ts'
 import type { Category, PropertyStatus } from '#db/reference.ts'
 import { changeableBy } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export const PROPERTY_LIMIT_MESSAGE =
   'You have reached the number of properties your plan allows. Choose a bigger plan to add more.'
@@ -50,15 +51,15 @@ export function toColumns(category: Category, v: PropertyFormValue) {
 
 
 /** Inserts the property and its activity in one transaction; the database enforces the plan limit. */
-export async function createProperty(brokerId: string, category: Category, value: PropertyFormValue) {
+export async function createProperty(scope: Scope, category: Category, value: PropertyFormValue) {
   try {
     const id = await getDb().transaction(async (tx) => {
       const [row] = await tx
         .insert(properties)
-        .values({ ownerId: brokerId, category, ...toColumns(category, value) })
+        .values({ ownerId: scope.memberId, category, ...toColumns(category, value) })
         .returning({ id: properties.id })
       if (!row) throw new Error('insert returned no row')
-      await recordActivity(tx, brokerId, { kind: 'property_created', propertyId: row.id, summary: `Added ${value.title}` })
+      await recordActivity(tx, scope.memberId, { kind: 'property_created', propertyId: row.id, summary: `Added ${value.title}` })
       return row.id
     })
     return { ok: true as const, id }
@@ -69,24 +70,24 @@ export async function createProperty(brokerId: string, category: Category, value
 }
 
 /** Saves the form; null when the property is not the broker's. */
-export async function updateProperty(brokerId: string, propertyId: string, value: PropertyFormValue) {
-  const current = await findChangeableProperty(brokerId, propertyId)
+export async function updateProperty(scope: Scope, propertyId: string, value: PropertyFormValue) {
+  const current = await findChangeableProperty(scope, propertyId)
   if (!current) return null
   await getDb().transaction(async (tx) => {
     await tx
       .update(properties)
       .set({ ...toColumns(current.category, value), updatedAt: new Date() })
-      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
-    await recordActivity(tx, brokerId, { kind: 'property_updated', propertyId, summary: `Updated ${value.title}` })
+      .where(and(eq(properties.id, propertyId), changeableBy(properties, scope)))
+    await recordActivity(tx, scope.memberId, { kind: 'property_updated', propertyId, summary: `Updated ${value.title}` })
   })
   return current
 }
 
 /** Sets the status (logged when it changes); null when the property is not the broker's. */
-export async function changePropertyStatus(brokerId: string, propertyId: string, status: PropertyStatus) {
-  const current = await findChangeableProperty(brokerId, propertyId)
+export async function changePropertyStatus(scope: Scope, propertyId: string, status: PropertyStatus) {
+  const current = await findChangeableProperty(scope, propertyId)
   if (!current) return null
-  await getDb().transaction((tx) => setPropertyStatusIn(tx, brokerId, propertyId, status))
+  await getDb().transaction((tx) => setPropertyStatusIn(tx, scope, propertyId, status))
   return current
 }
 
@@ -99,14 +100,14 @@ export type StatusChange = { changed: boolean; title: string; from: PropertyStat
  */
 export async function setPropertyStatusIn(
   tx: Transaction,
-  brokerId: string,
+  scope: Scope,
   propertyId: string,
   status: PropertyStatus | 'closed',
 ): Promise<StatusChange | null> {
   const [before] = await tx
     .select({ status: properties.status, purpose: properties.purpose, title: properties.title })
     .from(properties)
-    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, scope)))
     .for('update')
   if (!before) return null
   const closing = status === 'closed'
@@ -116,8 +117,8 @@ export async function setPropertyStatusIn(
   await tx
     .update(properties)
     .set({ status: to, updatedAt: new Date() })
-    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
-  await recordActivity(tx, brokerId, {
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, scope)))
+  await recordActivity(tx, scope.memberId, {
     kind: 'property_status_changed',
     propertyId,
     summary: `${before.title}: ${label(before.status)} → ${label(to)}`,
@@ -130,13 +131,13 @@ export async function setPropertyStatusIn(
  * The bulk "Set status" of /properties: every one of these properties of the broker, in one
  * transaction, each change logged; ids that are not the broker's are left alone.
  */
-export async function setPropertiesStatus(brokerId: string, propertyIds: readonly string[], status: PropertyStatus) {
+export async function setPropertiesStatus(scope: Scope, propertyIds: readonly string[], status: PropertyStatus) {
   return getDb().transaction(async (tx) => {
     let changed = 0
     let unchanged = 0
     // In id order: two bulk changes at once lock their rows in the same order, never crosswise.
     for (const id of [...propertyIds].sort()) {
-      const result = await setPropertyStatusIn(tx, brokerId, id, status)
+      const result = await setPropertyStatusIn(tx, scope, id, status)
       if (result?.changed) changed += 1
       else if (result) unchanged += 1
     }
@@ -145,13 +146,13 @@ export async function setPropertiesStatus(brokerId: string, propertyIds: readonl
 }
 
 /** Null when the property is not the broker's. */
-export async function updatePrivateNotes(brokerId: string, propertyId: string, privateNotes: string) {
-  const current = await findChangeableProperty(brokerId, propertyId)
+export async function updatePrivateNotes(scope: Scope, propertyId: string, privateNotes: string) {
+  const current = await findChangeableProperty(scope, propertyId)
   if (!current) return null
   await getDb()
     .update(properties)
     .set({ privateNotes, updatedAt: new Date() })
-    .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId)))
+    .where(and(eq(properties.id, propertyId), changeableBy(properties, scope)))
   return current
 }
 
@@ -161,15 +162,15 @@ export async function updatePrivateNotes(brokerId: string, propertyId: string, p
  * documents stay stored; the trash is emptied 30 days later (trash.server.ts). Null when the
  * property is not the broker's (or already in the trash).
  */
-export async function deleteProperty(brokerId: string, propertyId: string) {
+export async function deleteProperty(scope: Scope, propertyId: string) {
   return getDb().transaction(async (tx) => {
-    const current = await findChangeableProperty(brokerId, propertyId, tx)
+    const current = await findChangeableProperty(scope, propertyId, tx)
     if (!current) return null
     await tx
       .update(properties)
       .set({ deletedAt: sql`now()` })
-      .where(and(eq(properties.id, propertyId), changeableBy(properties, brokerId), isNull(properties.deletedAt)))
-    await recordActivity(tx, brokerId, { kind: 'property_deleted', propertyId, summary: `Moved ${current.title} to the trash` })
+      .where(and(eq(properties.id, propertyId), changeableBy(properties, scope), isNull(properties.deletedAt)))
+    await recordActivity(tx, scope.memberId, { kind: 'property_deleted', propertyId, summary: `Moved ${current.title} to the trash` })
     return current
   })
 }

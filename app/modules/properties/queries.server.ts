@@ -13,10 +13,11 @@ import { searchWords, type PropertyFilters } from './filters.ts'
 import { matchesParsedText, matchesPrefixWords, ownerSearchMatches, vectorMatches } from './search-sql.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { agencyStockOf, visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 
 /** Whose properties a list shows: one broker's, or every broker's public, active listings. */
-export type PropertyScope = { ownerId: string } | 'public'
+export type PropertyScope = Scope | 'public'
 
 /**
  * The filters' conditions within `scope`. A broker's text search is itself the owner scope
@@ -35,14 +36,14 @@ export function filterConditions(scope: PropertyScope, f: PropertyFilters, { wal
     if (words.length) conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
   } else if (words.length && !walk) {
     // An agency's shared stock is searched on the agency's tagged index, a broker's on theirs.
-    const agencyId = agencyStockOf(scope.ownerId)
+    const agencyId = agencyStockOf(scope)
     conditions.push(
       agencyId
         ? ownerSearchMatches(properties.agencyId, properties.search, agencyId, words, f.q ?? '')
-        : ownerSearchMatches(properties.ownerId, properties.search, scope.ownerId, words, f.q ?? ''),
+        : ownerSearchMatches(properties.ownerId, properties.search, scope.memberId, words, f.q ?? ''),
     )
   } else {
-    conditions.push(ownedBy(scope.ownerId))
+    conditions.push(ownedBy(scope))
     if (words.length) conditions.push(vectorMatches(properties.search, words, f.q ?? ''))
   }
   if (f.city) {
@@ -79,7 +80,7 @@ export const PROPERTY_CARD_COLUMNS = {
   areaUnit: properties.areaUnit,
 }
 
-const ownedBy = (brokerId: string) => visibleTo(properties, brokerId)
+const ownedBy = (scope: Scope) => visibleTo(properties, scope)
 /**
  * Public listings: every broker's public properties that are active and not in the trash (the
  * status filter is moot). Literals, not parameters: the planner must see them to use the partial
@@ -123,8 +124,7 @@ async function pageOf(where: SQL | undefined, filters: PropertyFilters) {
  * broker's rows in list order until the page is full, which reads a few hundred rows instead of
  * every match (a 100,000-row broker's "waterfront": 6,190).
  */
-export async function listProperties(brokerId: string, filters: PropertyFilters) {
-  const scope = { ownerId: brokerId }
+export async function listProperties(scope: Scope, filters: PropertyFilters) {
   const where = and(...filterConditions(scope, filters))
   let page: Awaited<ReturnType<typeof pageOf>>
   if (searchWords(filters.q).length) {
@@ -134,7 +134,7 @@ export async function listProperties(brokerId: string, filters: PropertyFilters)
   } else {
     page = await pageOf(where, filters)
   }
-  const covers = await getCoverPhotos(brokerId, page.rows.map((r) => r.id))
+  const covers = await getCoverPhotos(scope, page.rows.map((r) => r.id))
   return { total: page.total, totalCapped: page.totalCapped, items: page.rows.map(({ ownerId: _owner, ...row }) => ({ ...row, cover: covers.get(row.id) ?? null })) }
 }
 
@@ -159,24 +159,24 @@ export async function listPublicProperties(filters: PropertyFilters) {
 }
 
 /** Cards (with cover photos) of some of the broker's properties by id: a shortlist's items. */
-export async function getPropertyCards(brokerId: string, propertyIds: readonly string[]) {
+export async function getPropertyCards(scope: Scope, propertyIds: readonly string[]) {
   const rows = propertyIds.length
     ? await getDb()
         .select(PROPERTY_CARD_COLUMNS)
         .from(properties)
-        .where(and(visibleTo(properties, brokerId), inArray(properties.id, [...propertyIds]), liveProperty))
+        .where(and(visibleTo(properties, scope), inArray(properties.id, [...propertyIds]), liveProperty))
     : []
-  const covers = await getCoverPhotos(brokerId, rows.map((r) => r.id))
+  const covers = await getCoverPhotos(scope, rows.map((r) => r.id))
   return new Map(rows.map((row) => [row.id, { ...row, cover: covers.get(row.id) ?? null }]))
 }
 
 /** Every column of one of the broker's live properties, or null (foreign, malformed, unknown or trashed id). */
-export async function getProperty(brokerId: string, propertyId: unknown) {
+export async function getProperty(scope: Scope, propertyId: unknown) {
   if (!isUuid(propertyId)) return null
   const [row] = await getDb()
     .select()
     .from(properties)
-    .where(and(eq(properties.id, propertyId), visibleTo(properties, brokerId), liveProperty))
+    .where(and(eq(properties.id, propertyId), visibleTo(properties, scope), liveProperty))
     .limit(1)
   if (!row) return null
   const { search: _search, cityFolded: _city, areaFolded: _area, ...property } = row
@@ -196,20 +196,20 @@ export const USAGE_COUNT_CAP = 1000
  * (a 20,000-row portfolio costs what a 1,000-row one does). Count 0 and can_add false on error.
  * The limit itself is enforced by the insert trigger; this only informs the screens.
  */
-export async function getPropertyUsage(brokerId: string, limit: number): Promise<PropertyUsage> {
+export async function getPropertyUsage(scope: Scope, limit: number): Promise<PropertyUsage> {
   try {
     const [row] = await queryRows<{ count: number; can_add: boolean }>(sql`
       select c.n as count,
         coalesce((
           select c.n < plan_property_limit(s.plan) and subscription_is_usable(s.plan, s.trial_end_date, s.status, s.past_due_since)
-          from user_subscriptions s where s.user_id = ${brokerId}
+          from user_subscriptions s where s.user_id = ${scope.memberId}
         ), false) as can_add
-      from (select count(*)::int as n from (select 1 from properties where owner_id = ${brokerId} and deleted_at is null limit ${USAGE_COUNT_CAP + 1}) owned) c`)
+      from (select count(*)::int as n from (select 1 from properties where owner_id = ${scope.memberId} and deleted_at is null limit ${USAGE_COUNT_CAP + 1}) owned) c`)
     const count = Math.min(Number(row?.count ?? 0), USAGE_COUNT_CAP)
     const countText = Number(row?.count ?? 0) > USAGE_COUNT_CAP ? `${formatNumber(USAGE_COUNT_CAP)}+` : formatNumber(count)
     return { count, countText, limit, canAdd: row?.can_add === true }
   } catch (error) {
-    logger.error({ err: error, brokerId }, 'Property usage lookup failed')
+    logger.error({ err: error, brokerId: scope.memberId }, 'Property usage lookup failed')
     return { count: 0, countText: '0', limit, canAdd: false }
   }
 }
@@ -227,16 +227,16 @@ export async function getPublicPropertyOwner(propertyId: unknown): Promise<strin
 }
 
 /** How many of the broker's properties are in each status, each counted up to the lists' cap (one query). */
-export function countPropertiesByStatus(brokerId: string): Promise<Record<PropertyStatus, CappedCount>> {
-  return countEachUpTo(properties, properties.status, STATUSES, and(ownedBy(brokerId), liveProperty)!, LIST_COUNT_CAP)
+export function countPropertiesByStatus(scope: Scope): Promise<Record<PropertyStatus, CappedCount>> {
+  return countEachUpTo(properties, properties.status, STATUSES, and(ownedBy(scope), liveProperty)!, LIST_COUNT_CAP)
 }
 
 /** The broker's properties as select options (id, title), by title. */
-export function listPropertyTitles(brokerId: string, limit: number): Promise<{ id: string; title: string }[]> {
+export function listPropertyTitles(scope: Scope, limit: number): Promise<{ id: string; title: string }[]> {
   return getDb()
     .select({ id: properties.id, title: properties.title })
     .from(properties)
-    .where(and(ownedBy(brokerId), liveProperty))
+    .where(and(ownedBy(scope), liveProperty))
     .orderBy(asc(properties.title), asc(properties.id))
     .limit(limit)
 }

@@ -7,6 +7,7 @@ import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { deletePropertyFiles } from '#app/modules/media/trash.server.ts'
 import { isPropertyLimitError } from './bulk.server.ts'
 import { changeableBy } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /*
  * Properties in the trash (docs/decisions/032-trash-and-own-tasks.md). deleteProperty
@@ -19,15 +20,15 @@ import { changeableBy } from '#db/visibility.server.ts'
 export const restoreLimitMessage = (title: string) =>
   `“${title}” can't be restored: you have reached the number of properties your plan allows. Delete another property or choose a bigger plan, then restore it.`
 
-const trashed = (brokerId: string, propertyId: string) =>
-  and(eq(properties.id, propertyId), changeableBy(properties, brokerId), isNotNull(properties.deletedAt))
+const trashed = (scope: Scope, propertyId: string) =>
+  and(eq(properties.id, propertyId), changeableBy(properties, scope), isNotNull(properties.deletedAt))
 
 /** The broker's properties in the trash, latest first. */
-export async function listTrashedProperties(brokerId: string, limit: number) {
+export async function listTrashedProperties(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({ id: properties.id, title: properties.title, city: properties.city, deletedAt: properties.deletedAt })
     .from(properties)
-    .where(and(changeableBy(properties, brokerId), isNotNull(properties.deletedAt)))
+    .where(and(changeableBy(properties, scope), isNotNull(properties.deletedAt)))
     .orderBy(desc(properties.deletedAt), asc(properties.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))
@@ -36,19 +37,19 @@ export async function listTrashedProperties(brokerId: string, limit: number) {
 export type RestoreResult = { ok: true; title: string } | { ok: false; message: string } | null
 
 /** Takes the property out of the trash; refused when the plan has no room; null when there is no such trashed property. */
-export async function restoreProperty(brokerId: string, propertyId: unknown): Promise<RestoreResult> {
+export async function restoreProperty(scope: Scope, propertyId: unknown): Promise<RestoreResult> {
   if (!isUuid(propertyId)) return null
-  const [row] = await getDb().select({ title: properties.title }).from(properties).where(trashed(brokerId, propertyId))
+  const [row] = await getDb().select({ title: properties.title }).from(properties).where(trashed(scope, propertyId))
   if (!row) return null
   try {
     return await getDb().transaction(async (tx) => {
       const [restored] = await tx
         .update(properties)
         .set({ deletedAt: null, updatedAt: new Date() })
-        .where(trashed(brokerId, propertyId))
+        .where(trashed(scope, propertyId))
         .returning({ title: properties.title })
       if (!restored) return null
-      await recordActivity(tx, brokerId, { kind: 'property_restored', propertyId, summary: `Restored ${restored.title}` })
+      await recordActivity(tx, scope.memberId, { kind: 'property_restored', propertyId, summary: `Restored ${restored.title}` })
       return { ok: true as const, title: restored.title }
     })
   } catch (error) {
@@ -58,12 +59,12 @@ export async function restoreProperty(brokerId: string, propertyId: unknown): Pr
 }
 
 /** Deletes a trashed property of the broker for good, then its files; null when there is none. */
-export async function deletePropertyForever(brokerId: string, propertyId: unknown) {
+export async function deletePropertyForever(scope: Scope, propertyId: unknown) {
   if (!isUuid(propertyId)) return null
   const deleted = await getDb().transaction(async (tx) => {
-    const [row] = await tx.delete(properties).where(trashed(brokerId, propertyId)).returning({ title: properties.title })
+    const [row] = await tx.delete(properties).where(trashed(scope, propertyId)).returning({ title: properties.title })
     if (!row) return null
-    await recordActivity(tx, brokerId, { kind: 'property_deleted', propertyId, summary: `Deleted ${row.title} for good` })
+    await recordActivity(tx, scope.memberId, { kind: 'property_deleted', propertyId, summary: `Deleted ${row.title} for good` })
     return row
   })
   if (deleted) await removeFilesOf([propertyId])

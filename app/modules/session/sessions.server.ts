@@ -6,7 +6,7 @@ import { userSessions } from '#db/schema.ts'
 import { userJoin } from '#app/modules/auth/accounts.server.ts'
 import { subscriptionJoin } from '#app/modules/billing/subscription.server.ts'
 import { profileJoin } from '#app/modules/profile/profile.server.ts'
-import { ensureOwnAgency, membershipLateral } from '#app/modules/agencies/membership.server.ts'
+import { ensureOwnAgency, membershipLateral, sessionScope } from '#app/modules/agencies/membership.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 import { currentZoneName } from '#app/modules/profile/time-zones.ts'
 import type { AreaUnit, FormatStyle } from '#db/reference.ts'
@@ -126,7 +126,7 @@ export async function findSession(token: string, now: Date): Promise<{ auth: Aut
       agencyName: row.agencyName,
       licenceNumber: row.licenceNumber,
     },
-    scope: { agencyId: row.agencyId, memberId: row.id, role: row.role, solo: Number(row.agencyMembers) <= 1 },
+    scope: sessionScope({ agencyId: row.agencyId, memberId: row.id, role: row.role, members: Number(row.agencyMembers) }),
     // An agency not yet named goes by the owner's profile agency name, as pages always showed.
     agency: { id: row.agencyId, name: row.agencyLabel || row.agencyName || '' },
     subscription: row.plan

@@ -11,7 +11,8 @@ import { consumeRateLimit, describeRetryAfter } from '#app/modules/security/rate
 import { FEEDBACK_COMMENT_MAX_LENGTH, FEEDBACK_NAME_MAX_LENGTH, type FeedbackFormState } from './feedback-fields.ts'
 import type { LiveShare } from './shares.server.ts'
 import { FEEDBACK_REACTIONS, type FeedbackReaction } from '#db/reference.ts'
-import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 export const FEEDBACK_LIMIT_PER_SHARE_PER_HOUR = 20
 export const FEEDBACK_LIMIT_PER_IP_PER_15_MIN = 10
@@ -108,10 +109,13 @@ export async function submitFeedback(
  */
 async function findListedProperty(share: LiveShare, propertyId: string): Promise<FeedbackTarget | null> {
   if (!share.clientId) return null
+  // A visitor's page acts for the link's owner in the link's agency.
+  const owner = await scopeOfMember(share.ownerId, share.agencyId)
+  if (!owner) return null
   const [item, facts, client] = await Promise.all([
-    getListingItem(share.ownerId, share.clientId, propertyId),
+    getListingItem(owner, share.clientId, propertyId),
     getPublicFacts(share.ownerId, [propertyId]),
-    findOwnedClient(share.ownerId, share.clientId),
+    findOwnedClient(owner, share.clientId),
   ])
   const property = facts.get(propertyId)
   if (!item || !property || !client) return null
@@ -126,10 +130,11 @@ const feedbackShareKey = (shareId: string) => `feedback:share:${shareId}`
 
 /**
  * The feedback counters of every share of this broker, for deleting the account with them
- * (share ids name the broker's links). Read in the deletion transaction, before the shares go.
+ * (share ids name the broker's links). Read in the deletion transaction, before the shares go;
+ * by the member's id, as the deletion spans every agency of the account.
  */
 export async function feedbackRateLimitKeysOf(ownerId: string, tx: Transaction): Promise<string[]> {
-  const rows = await tx.select({ id: shares.id }).from(shares).where(visibleTo(shares, ownerId))
+  const rows = await tx.select({ id: shares.id }).from(shares).where(eq(shares.ownerId, ownerId))
   return rows.map((row) => feedbackShareKey(row.id))
 }
 
@@ -176,7 +181,7 @@ export type PropertyFeedback = {
 }
 
 /** The client's reactions and comments per property, for the broker's own view. */
-export async function listListingFeedback(brokerId: string, clientId: string): Promise<Record<string, PropertyFeedback>> {
+export async function listListingFeedback(scope: Scope, clientId: string): Promise<Record<string, PropertyFeedback>> {
   const rows = await getDb()
     .select({
       id: clientFeedback.id,
@@ -187,7 +192,7 @@ export async function listListingFeedback(brokerId: string, clientId: string): P
       createdAt: clientFeedback.createdAt,
     })
     .from(clientFeedback)
-    .where(and(eq(clientFeedback.ownerId, brokerId), eq(clientFeedback.clientId, clientId)))
+    .where(and(eq(clientFeedback.ownerId, scope.memberId), eq(clientFeedback.clientId, clientId)))
     .orderBy(desc(clientFeedback.createdAt))
     .limit(FEEDBACK_LIST_MAX_ROWS)
   const byProperty = new Map<string, PropertyFeedback>()

@@ -1,13 +1,12 @@
-import { getUserEmail } from '#app/modules/auth/accounts.server.ts'
 import { getListingOrder } from '#app/modules/listings/listing-queries.server.ts'
 import { listPhotosOfProperties, listSharedDocumentsOfProperties } from '#app/modules/media/queries.server.ts'
-import { getPublicProfile } from '#app/modules/profile/profile.server.ts'
-import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { getPublicFacts } from '#app/modules/properties/public-facts.server.ts'
 import type { LiveShare } from './shares.server.ts'
 import { listPickedReactions } from './feedback.server.ts'
+import { loadBrokerContact } from './client-contact.server.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
+import { scopeOfMember } from '#app/modules/agencies/membership.server.ts'
 
 /**
  * The given properties of one broker as a client sees them, in the given order, with their
@@ -36,20 +35,6 @@ export async function loadSharedProperties(ownerId: string, propertyIds: string[
   })
 }
 
-/** The contact card: what the broker chose to put in their profile, and their sign-in e-mail. */
-export async function loadBrokerContact(ownerId: string): Promise<BrokerContact | null> {
-  const [email, profile] = await Promise.all([getUserEmail(ownerId), getPublicProfile(ownerId)])
-  if (email === null) return null
-  return {
-    fullName: profile?.fullName ?? '',
-    avatarUrl: profile?.avatarId ? avatarUrl(profile.avatarId, 256) : null,
-    agencyName: profile?.agencyName ?? null,
-    licenceNumber: profile?.licenceNumber ?? null,
-    phone: profile?.phone ?? null,
-    email,
-  }
-}
-
 export type SharePageData = {
   kind: LiveShare['kind']
   properties: SharedProperty[]
@@ -60,16 +45,18 @@ export type SharePageData = {
 
 /** Everything a share page renders; null for a share whose property (or broker) has gone. */
 export async function loadSharePage(share: LiveShare): Promise<SharePageData | null> {
+  // A shortlist is read as its owner reads it in the link's agency (the visitor has no scope).
+  const owner = share.kind === 'client_listing' && share.clientId ? await scopeOfMember(share.ownerId, share.agencyId) : null
   const order =
     share.kind === 'property' && share.propertyId
       ? { propertyIds: [share.propertyId], notes: new Map<string, string>() }
-      : share.clientId
-        ? await getListingOrder(share.ownerId, share.clientId)
+      : share.clientId && owner
+        ? await getListingOrder(owner, share.clientId)
         : null
   if (!order) return null
   const [shared, broker, picked] = await Promise.all([
     loadSharedProperties(share.ownerId, order.propertyIds, order.notes),
-    loadBrokerContact(share.ownerId),
+    loadBrokerContact({ memberId: share.ownerId, agencyId: share.agencyId }),
     share.kind === 'client_listing' ? listPickedReactions(share) : {},
   ])
   if (!broker || (share.kind === 'property' && shared.length === 0)) return null

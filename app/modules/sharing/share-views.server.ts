@@ -210,15 +210,20 @@ async function writeViewChunk(tx: Transaction, views: ResolvedView[]) {
   const newViews = views.filter((view) => counted.has(`${view.share.id}:${view.visitorHash}`))
   const perShare = new Map<string, number>()
   for (const view of newViews) perShare.set(view.share.id, (perShare.get(view.share.id) ?? 0) + 1)
+  // Who holds each link now: a view noted before its member was removed from the agency is told
+  // to the successor, in the link's agency (the removed member's lines have no agency to go to).
+  const holders = new Map<string, { ownerId: string; agencyId: string }>()
   // Shares in a fixed order, so two servers' batches never wait on each other's locks in a cycle.
   for (const [shareId, count] of [...perShare].sort(([a], [b]) => a.localeCompare(b))) {
-    await tx
+    const [holder] = await tx
       .update(shares)
       .set({ viewCount: sql`${shares.viewCount} + ${count}`, lastViewedAt: sql`now()` })
       .where(eq(shares.id, shareId))
+      .returning({ ownerId: shares.ownerId, agencyId: shares.agencyId })
+    if (holder) holders.set(shareId, holder)
   }
   const activity: ActivityRow[] = newViews.map((view) => ({
-    ownerId: view.share.ownerId,
+    ...(holders.get(view.share.id) ?? { ownerId: view.share.ownerId }),
     kind: 'share_viewed',
     propertyId: view.share.propertyId,
     clientId: view.share.clientId,

@@ -12,6 +12,7 @@ import { qrCodeSvg } from './qr-code.server.ts'
 import { sharePath, shareState, whyShareShowsNothing, type SharePanelData } from './share-links.ts'
 import type { ShareKind } from '#db/reference.ts'
 import { visibleTo } from '#db/visibility.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** 128 random bits: unguessable, and 22 URL-safe characters in base64url. */
 export const SHARE_ID_BYTES = 16
@@ -25,7 +26,10 @@ const newShareId = () => randomBytes(SHARE_ID_BYTES).toString('base64url')
 export type ShareTarget = { kind: 'property'; propertyId: string } | { kind: 'client_listing'; clientId: string }
 export type LiveShare = {
   id: string
+  /** The member the link is assigned to: their contact is on its page. */
   ownerId: string
+  /** The agency whose link it is: its identity is on its page, which acts for the owner there. */
+  agencyId: string
   kind: ShareKind
   propertyId: string | null
   clientId: string | null
@@ -35,9 +39,12 @@ export type LiveShare = {
   contentVersion: number
 }
 
-/** Every link of this broker, live or not, by id (account deletion, in its transaction). */
+/**
+ * Every link of this broker, live or not, by id (account deletion, in its transaction): by the
+ * member's id, not a Scope, as the deletion spans every agency of the account.
+ */
 export async function listShareIdsOf(ownerId: string, tx: Transaction): Promise<string[]> {
-  const rows = await tx.select({ id: shares.id }).from(shares).where(visibleTo(shares, ownerId))
+  const rows = await tx.select({ id: shares.id }).from(shares).where(eq(shares.ownerId, ownerId))
   return rows.map((row) => row.id)
 }
 
@@ -58,28 +65,28 @@ export type CreateShareResult = { ok: true; id: string; path: string } | { ok: f
 
 /** A new link for one of the broker's properties or client listings (null for a foreign target). */
 export async function createShare(
-  brokerId: string,
+  scope: Scope,
   target: ShareTarget,
   expiresAt: Date | null = null,
 ): Promise<CreateShareResult | null> {
   const subject =
     target.kind === 'property'
-      ? await describePropertyTarget(brokerId, target.propertyId)
-      : await describeClientTarget(brokerId, target.clientId)
+      ? await describePropertyTarget(scope, target.propertyId)
+      : await describeClientTarget(scope, target.clientId)
   if (!subject) return null
-  const refusal = await whyNothingToShow(brokerId, target)
+  const refusal = await whyNothingToShow(scope, target)
   if (refusal) return { ok: false, message: refusal }
   const id = newShareId()
   await getDb().transaction(async (tx) => {
     await tx.insert(shares).values({
       id,
-      ownerId: brokerId,
+      ownerId: scope.memberId,
       kind: target.kind,
       propertyId: subject.propertyId,
       clientId: subject.clientId,
       expiresAt,
     })
-    await recordActivity(tx, brokerId, {
+    await recordActivity(tx, scope.memberId, {
       kind: 'listing_shared',
       propertyId: subject.propertyId,
       clientId: subject.clientId,
@@ -94,27 +101,27 @@ export async function createShare(
  * A link that would open on nothing is refused, with the reason: a hidden property, an empty
  * shortlist, or a shortlist of hidden properties only. Null when there is something to show.
  */
-async function whyNothingToShow(brokerId: string, target: ShareTarget): Promise<string | null> {
+async function whyNothingToShow(scope: Scope, target: ShareTarget): Promise<string | null> {
   const propertyIds =
-    target.kind === 'property' ? [target.propertyId] : (await getListingOrder(brokerId, target.clientId)).propertyIds
-  const shown = propertyIds.length ? (await getPublicFacts(brokerId, propertyIds)).size : 0
+    target.kind === 'property' ? [target.propertyId] : (await getListingOrder(scope, target.clientId)).propertyIds
+  const shown = propertyIds.length ? (await getPublicFacts(scope.memberId, propertyIds)).size : 0
   return whyShareShowsNothing(target.kind, propertyIds.length, shown)
 }
 
-async function describePropertyTarget(brokerId: string, propertyId: string) {
-  const property = await findOwnedProperty(brokerId, propertyId)
+async function describePropertyTarget(scope: Scope, propertyId: string) {
+  const property = await findOwnedProperty(scope, propertyId)
   if (!property) return null
   return { propertyId: property.id, clientId: null, name: property.title }
 }
 
-async function describeClientTarget(brokerId: string, clientId: string) {
-  const client = await findOwnedClient(brokerId, clientId)
+async function describeClientTarget(scope: Scope, clientId: string) {
+  const client = await findOwnedClient(scope, clientId)
   if (!client) return null
   return { propertyId: null, clientId: client.id, name: client.fullName }
 }
 
 /** Revokes one of the broker's links (null when foreign or unknown); revoking twice is harmless. */
-export async function revokeShare(brokerId: string, shareId: unknown): Promise<{ revoked: boolean } | null> {
+export async function revokeShare(scope: Scope, shareId: unknown): Promise<{ revoked: boolean } | null> {
   if (!isShareId(shareId)) return null
   return getDb().transaction(async (tx) => {
     const [share] = await tx
@@ -126,13 +133,13 @@ export async function revokeShare(brokerId: string, shareId: unknown): Promise<{
         clientId: shares.clientId,
       })
       .from(shares)
-      .where(and(eq(shares.id, shareId), visibleTo(shares, brokerId)))
+      .where(and(eq(shares.id, shareId), visibleTo(shares, scope)))
       .for('update')
     if (!share) return null
     if (share.revokedAt) return { revoked: false }
     await tx.update(shares).set({ revokedAt: sql`now()` }).where(eq(shares.id, share.id))
-    const name = await describeShared(brokerId, share, tx)
-    await recordActivity(tx, brokerId, {
+    const name = await describeShared(scope, share, tx)
+    await recordActivity(tx, scope.memberId, {
       kind: 'share_revoked',
       propertyId: share.propertyId,
       clientId: share.clientId,
@@ -147,9 +154,9 @@ export async function revokeShare(brokerId: string, shareId: unknown): Promise<{
 }
 
 /** The title of the shared property or the name of the client, or null when it has gone. */
-async function describeShared(brokerId: string, share: { propertyId: string | null; clientId: string | null }, tx: Transaction) {
-  if (share.propertyId) return (await getPropertyTitles(brokerId, [share.propertyId], tx)).get(share.propertyId) ?? null
-  if (share.clientId) return (await getClientNames(brokerId, [share.clientId], tx)).get(share.clientId) ?? null
+async function describeShared(scope: Scope, share: { propertyId: string | null; clientId: string | null }, tx: Transaction) {
+  if (share.propertyId) return (await getPropertyTitles(scope, [share.propertyId], tx)).get(share.propertyId) ?? null
+  if (share.clientId) return (await getClientNames(scope, [share.clientId], tx)).get(share.clientId) ?? null
   return null
 }
 
@@ -161,6 +168,7 @@ export async function resolveLiveShare(shareId: unknown): Promise<LiveShare | nu
     .select({
       id: shares.id,
       ownerId: shares.ownerId,
+      agencyId: shares.agencyId,
       kind: shares.kind,
       propertyId: shares.propertyId,
       clientId: shares.clientId,
@@ -175,19 +183,19 @@ export async function resolveLiveShare(shareId: unknown): Promise<LiveShare | nu
 }
 
 /** The share panel of one of the broker's properties (the page has checked the property). */
-export function listSharesForProperty(brokerId: string, propertyId: string) {
-  return listShares(brokerId, 'property', propertyId)
+export function listSharesForProperty(scope: Scope, propertyId: string) {
+  return listShares(scope, 'property', propertyId)
 }
 
 /** The share panel of one of the broker's client listings. */
-export function listSharesForClientListing(brokerId: string, clientId: string) {
-  return listShares(brokerId, 'client_listing', clientId)
+export function listSharesForClientListing(scope: Scope, clientId: string) {
+  return listShares(scope, 'client_listing', clientId)
 }
 
-async function listShares(brokerId: string, kind: ShareTarget['kind'], targetId: string): Promise<SharePanelData> {
+async function listShares(scope: Scope, kind: ShareTarget['kind'], targetId: string): Promise<SharePanelData> {
   const target = kind === 'property' ? eq(shares.propertyId, targetId) : eq(shares.clientId, targetId)
   const nothingToShowQuery = whyNothingToShow(
-    brokerId,
+    scope,
     kind === 'property' ? { kind, propertyId: targetId } : { kind, clientId: targetId },
   )
   const rowsQuery = getDb()
@@ -200,7 +208,7 @@ async function listShares(brokerId: string, kind: ShareTarget['kind'], targetId:
       lastViewedAt: shares.lastViewedAt,
     })
     .from(shares)
-    .where(and(visibleTo(shares, brokerId), eq(shares.kind, kind), target))
+    .where(and(visibleTo(shares, scope), eq(shares.kind, kind), target))
     .orderBy(desc(shares.createdAt))
     .limit(SHARE_PANEL_MAX_ROWS)
   const [rows, nothingToShow] = await Promise.all([rowsQuery, nothingToShowQuery])

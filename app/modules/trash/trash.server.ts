@@ -15,6 +15,7 @@ import type { PhotoForImage } from '#app/modules/media/variants.ts'
 import { findOwnedProperty, getPropertyTitles } from '#app/modules/properties/access.server.ts'
 import { deletePropertyForever, listTrashedProperties, purgeTrashedProperties, restoreProperty } from '#app/modules/properties/trash.server.ts'
 import { TRASH_DAYS, type TrashKind } from './kinds.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /*
  * The trash (docs/decisions/032-trash-and-own-tasks.md): what the broker deleted in the last 30
@@ -46,14 +47,14 @@ const purgeAt = (deletedAt: Date) => new Date(deletedAt.getTime() + TRASH_DAYS *
  * documents of a property that is itself in the trash are not listed on their own: they are
  * part of it, restored or deleted with it.
  */
-export async function listTrash(brokerId: string): Promise<TrashEntry[]> {
+export async function listTrash(scope: Scope): Promise<TrashEntry[]> {
   const [properties, clients, photos, documents] = await Promise.all([
-    listTrashedProperties(brokerId, TRASH_PAGE_MAX_PER_KIND),
-    listTrashedClients(brokerId, TRASH_PAGE_MAX_PER_KIND),
-    listTrashedPhotos(brokerId, TRASH_PAGE_MAX_PER_KIND),
-    listTrashedDocuments(brokerId, TRASH_PAGE_MAX_PER_KIND),
+    listTrashedProperties(scope, TRASH_PAGE_MAX_PER_KIND),
+    listTrashedClients(scope, TRASH_PAGE_MAX_PER_KIND),
+    listTrashedPhotos(scope, TRASH_PAGE_MAX_PER_KIND),
+    listTrashedDocuments(scope, TRASH_PAGE_MAX_PER_KIND),
   ])
-  const titles = await getPropertyTitles(brokerId, [...photos.map((p) => p.propertyId), ...documents.map((d) => d.propertyId)])
+  const titles = await getPropertyTitles(scope, [...photos.map((p) => p.propertyId), ...documents.map((d) => d.propertyId)])
   const entries: TrashEntry[] = [
     ...properties.map((p) => ({ kind: 'property' as const, id: p.id, label: p.title, detail: p.city, deletedAt: p.deletedAt, purgeAt: purgeAt(p.deletedAt), photo: null })),
     ...clients.map((c) => ({ kind: 'client' as const, id: c.id, label: c.fullName, detail: c.email, deletedAt: c.deletedAt, purgeAt: purgeAt(c.deletedAt), photo: null })),
@@ -79,48 +80,48 @@ export type TrashResult = { ok: true; message: string; path: string } | { ok: fa
  * has no room for a property, the property has 40 photos); null when the broker has no such
  * item in the trash (or, for a photo or document, its property is itself in the trash).
  */
-export async function restoreFromTrash(brokerId: string, kind: TrashKind, id: string): Promise<TrashResult> {
+export async function restoreFromTrash(scope: Scope, kind: TrashKind, id: string): Promise<TrashResult> {
   switch (kind) {
     case 'property': {
-      const result = await restoreProperty(brokerId, id)
+      const result = await restoreProperty(scope, id)
       return result && (result.ok ? { ok: true, message: `Restored ${result.title}.`, path: `/property/${id}` } : result)
     }
     case 'client': {
-      const client = await restoreClient(brokerId, id)
+      const client = await restoreClient(scope, id)
       return client && { ok: true, message: `Restored ${client.fullName}.`, path: `/client/${id}` }
     }
     case 'photo': {
-      const trashed = await findTrashedPhoto(brokerId, id)
-      const property = trashed && (await findOwnedProperty(brokerId, trashed.propertyId))
+      const trashed = await findTrashedPhoto(scope, id)
+      const property = trashed && (await findOwnedProperty(scope, trashed.propertyId))
       if (!property) return null
-      const result = await restorePhoto(brokerId, property, id)
+      const result = await restorePhoto(scope, property, id)
       return result && (result.ok ? { ok: true, message: `Restored a photo of ${property.title}.`, path: `/property/${property.id}/media` } : { ok: false, message: result.problem.message })
     }
     case 'document': {
-      const trashed = await findTrashedDocument(brokerId, id)
-      const property = trashed && (await findOwnedProperty(brokerId, trashed.propertyId))
+      const trashed = await findTrashedDocument(scope, id)
+      const property = trashed && (await findOwnedProperty(scope, trashed.propertyId))
       if (!property) return null
-      const result = await restoreDocument(brokerId, property, id)
+      const result = await restoreDocument(scope, property, id)
       return result && (result.ok ? { ok: true, message: `Restored “${result.value.title}”.`, path: `/property/${property.id}/media` } : { ok: false, message: result.problem.message })
     }
   }
 }
 
 /** Deletes one item of the trash for good (rows, what hangs on them, files); null when there is no such item. */
-export async function deleteFromTrash(brokerId: string, kind: TrashKind, id: string): Promise<{ message: string } | null> {
+export async function deleteFromTrash(scope: Scope, kind: TrashKind, id: string): Promise<{ message: string } | null> {
   switch (kind) {
     case 'property': {
-      const property = await deletePropertyForever(brokerId, id)
+      const property = await deletePropertyForever(scope, id)
       return property && { message: `Deleted ${property.title} for good.` }
     }
     case 'client': {
-      const client = await deleteClientForever(brokerId, id)
+      const client = await deleteClientForever(scope, id)
       return client && { message: `Deleted ${client.fullName} for good.` }
     }
     case 'photo':
-      return (await deletePhotoForever(brokerId, id)) ? { message: 'Deleted the photo for good.' } : null
+      return (await deletePhotoForever(scope, id)) ? { message: 'Deleted the photo for good.' } : null
     case 'document': {
-      const document = await deleteDocumentForever(brokerId, id)
+      const document = await deleteDocumentForever(scope, id)
       return document && { message: `Deleted “${document.title}” for good.` }
     }
   }

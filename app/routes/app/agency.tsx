@@ -8,9 +8,12 @@ import { getAgency, updateAgency } from '#app/modules/agencies/agency.server.ts'
 import { inviteMember, listOpenInvitations, revokeInvitation } from '#app/modules/agencies/invitations.server.ts'
 import { canManageMembers, changeRole, leaveAgency, listMembers, listMyAgencies, removeMember, transferOwnership, type MemberChange } from '#app/modules/agencies/members.server.ts'
 import { ROLE_LABELS, TeamActionSchema } from '#app/modules/agencies/schemas.ts'
+import { logoUrl } from '#app/modules/media/logo.ts'
 import { chooseSessionAgency } from '#app/modules/session/sessions.server.ts'
+import { AgencyLogoForms } from '#app/ui/agency-logo-forms.tsx'
 import { ErrorList } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
+import { handleLogoRemoval, handleLogoUpload } from './agency-logo.server.ts'
 import type { Route } from './+types/agency'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Agency · BrokerVault' }]
@@ -26,7 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     listMyAgencies(user.id),
   ])
   if (!agency) throw new Response('Not Found', { status: 404 })
-  return { agency, members, invitations, myAgencies, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
+  const logo = agency.logoId ? logoUrl(agency.logoId, 96) : null
+  return { agency, logo, members, invitations, myAgencies, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
 }
 
 type FieldErrors = Record<string, string[]>
@@ -41,6 +45,8 @@ const CHANGE_MESSAGES: Record<Exclude<MemberChange, { ok: true }>['reason'], str
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { scope, user, session } = requireAuth(context)
+  // The logo form posts a file: its limits must be known before the body is read.
+  if (new URL(request.url).searchParams.get('upload') === 'logo') return handleLogoUpload(request, context, scope, '/agency')
   const form = await readForm(request)
   const parsed = parseIntentForm(form, TeamActionSchema)
   if (!parsed.success) {
@@ -85,6 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return memberChange(await transferOwnership(scope, input.userId), 'Ownership transferred.')
     case 'leave':
       return memberChange(await leaveAgency(scope), 'You left the agency.', '/home')
+    case 'remove-logo':
+      return handleLogoRemoval(context, scope, '/agency')
     case 'switch': {
       const mine = await listMyAgencies(user.id)
       if (!mine.some((agency) => agency.agencyId === input.agencyId)) throw new Response('Not Found', { status: 404 })
@@ -98,7 +106,8 @@ const selectStyle = 'rounded-md border border-line bg-surface px-2 py-1.5 text-s
 const inputStyle = 'mt-1 w-full rounded-md border border-line bg-surface px-2 py-1.5'
 
 export default function AgencyPage({ loaderData: d, actionData }: Route.ComponentProps) {
-  const errors = (actionData?.fieldErrors ?? {}) as FieldErrors
+  const errors = (actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : {}) as FieldErrors
+  const logoError = actionData && 'logoError' in actionData ? actionData.logoError : undefined
   const colleagues = d.members.filter((member) => member.userId !== d.me.id)
   const seatsFree = d.agency.seatsTaken < d.agency.seatLimit
   return (
@@ -123,6 +132,7 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
                   ['phone', 'Phone', d.agency.phone, 'tel', false],
                   ['email', 'Email', d.agency.email, 'email', false],
                   ['website', 'Website', d.agency.website, 'url', false],
+                  ['address', 'Address', d.agency.address, 'text', false],
                 ] as const
               ).map(([name, label, value, type, required]) => (
                 <div key={name}>
@@ -155,8 +165,14 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
               <dd>{d.agency.phone ?? '—'}</dd>
               <dt className="text-muted">Email</dt>
               <dd>{d.agency.email ?? '—'}</dd>
+              <dt className="text-muted">Address</dt>
+              <dd>{d.agency.address ?? '—'}</dd>
             </dl>
           )}
+        </Card>
+
+        <Card title="Logo">
+          <AgencyLogoForms name={d.agency.name} src={d.logo} manage={d.manage} error={logoError} />
         </Card>
 
         <Card title="Members">

@@ -7,6 +7,7 @@ import { describeLocal } from '#app/modules/agenda/format.ts'
 import { TaskFormSchema, ViewingFormSchema } from '#app/modules/agenda/schemas.ts'
 import { createTask, deleteTask, setTaskDone } from '#app/modules/agenda/tasks.server.ts'
 import { createViewing } from '#app/modules/agenda/viewings.server.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 
 /** The agenda forms any property, client, deal or /agenda page carries, by intent. */
 export const AGENDA_INTENTS = ['schedule-viewing', 'add-task', 'complete-task', 'reopen-task', 'delete-task'] as const
@@ -36,19 +37,20 @@ function refused(agendaIntent: AgendaFormError['agendaIntent'], fieldErrors: Rec
  * a 400 with field messages for bad input. Null when the intent is not an agenda one.
  */
 export async function handleAgendaIntent(context: Readonly<RouterContextProvider>, broker: Broker, form: FormData, here: string, fixed: Fixed = {}) {
+  const { scope } = requireAuth(context)
   const intent = form.get('intent')
   if (!isAgendaIntent(intent)) return null
   switch (intent) {
     case 'schedule-viewing': {
       for (const [key, value] of Object.entries(fixed)) if (value && key !== 'dealId') form.set(key, value)
       // Ownership first: another broker's property or client is a 404 whatever else is wrong.
-      await requireOwnedFormIds(broker.id, [
+      await requireOwnedFormIds(scope, [
         ['property', form.get('propertyId')],
         ['client', form.get('clientId')],
       ])
       const submission = parseWithZod(form, { schema: ViewingFormSchema })
       if (submission.status !== 'success') return refused(intent, submission.error ?? {}, form)
-      const result = orNotFound(await createViewing(broker.id, submission.value, broker.timeZone))
+      const result = orNotFound(await createViewing(scope, submission.value, broker.timeZone))
       if (!result.ok) return refused(intent, result.fieldErrors, form)
       setFlash(context, { kind: 'success', message: result.mailed ? 'Viewing scheduled. The client has been invited by e-mail.' : 'Viewing scheduled. The client has no e-mail address, so no invitation was sent.' })
       throw redirect(here)
@@ -70,26 +72,26 @@ export async function handleAgendaIntent(context: Readonly<RouterContextProvider
         form.set('subjectId', own[1]!)
       }
       const subject = form.get('subject')
-      if (subject === 'property' || subject === 'client' || subject === 'deal') await requireOwnedFormIds(broker.id, [[subject, form.get('subjectId')]])
+      if (subject === 'property' || subject === 'client' || subject === 'deal') await requireOwnedFormIds(scope, [[subject, form.get('subjectId')]])
       const submission = parseWithZod(form, { schema: TaskFormSchema })
       if (submission.status !== 'success') {
         const errors = { ...submission.error, about: submission.error?.subject ?? submission.error?.subjectId }
         return refused(intent, errors, form)
       }
-      const result = orNotFound(await createTask(broker.id, submission.value, broker.timeZone))
+      const result = orNotFound(await createTask(scope, submission.value, broker.timeZone))
       if (!result.ok) return refused(intent, result.fieldErrors, form)
       setFlash(context, { kind: 'success', message: 'Task added.' })
       throw redirect(here)
     }
     case 'complete-task':
     case 'reopen-task': {
-      const task = orNotFound(await setTaskDone(broker.id, form.get('taskId'), intent === 'complete-task', broker.timeZone))
+      const task = orNotFound(await setTaskDone(scope, form.get('taskId'), intent === 'complete-task', broker.timeZone))
       const next = task.next ? ` Next: ${describeLocal(task.next, broker.timeZone)}.` : ''
       setFlash(context, { kind: 'success', message: intent === 'complete-task' ? `Done: ${task.title}.${next}` : `Open again: ${task.title}.` })
       throw redirect(here)
     }
     case 'delete-task': {
-      const task = orNotFound(await deleteTask(broker.id, form.get('taskId')))
+      const task = orNotFound(await deleteTask(scope, form.get('taskId')))
       setFlash(context, { kind: 'success', message: `Deleted the task ${task.title}.` })
       throw redirect(here)
     }

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Agenda · BrokerVault' 
  * number of queries whatever the number of rows (tests/integration/agenda.test.ts counts them).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const [days, properties, clients] = await Promise.all([listAgenda(user.id, user.timeZone), listPropertyOptions(user.id), listClientOptions(user.id)])
+  const { scope, user } = requireAuth(context)
+  const [days, properties, clients] = await Promise.all([listAgenda(scope, user.timeZone), listPropertyOptions(scope), listClientOptions(scope)])
   const about = [
     ...properties.map((p) => ({ value: `property:${p.id}`, label: `Property: ${p.title}` })),
     ...clients.map((c) => ({ value: `client:${c.id}`, label: `Client: ${c.fullName}` })),

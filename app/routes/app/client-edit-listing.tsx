@@ -31,12 +31,12 @@ const PICKER_PAGE_SIZE = 20
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit shortlist · ${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
+  const { scope } = requireAuth(context)
+  const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const { filters, errors } = parsePropertyFilters(new URL(request.url).searchParams)
   const [items, candidates] = await Promise.all([
-    listListingItems(user.id, client.id),
-    listProperties(user.id, { ...filters, pageSize: PICKER_PAGE_SIZE }),
+    listListingItems(scope, client.id),
+    listProperties(scope, { ...filters, pageSize: PICKER_PAGE_SIZE }),
   ])
   return { client, items, candidates, q: filters.q ?? '', page: filters.page, searchError: errors.q ?? null }
 }
@@ -52,11 +52,11 @@ const ListingActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
+  const { scope } = requireAuth(context)
+  const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const form = await readForm(request)
   // Ownership first: another broker's property is a 404 even with a note that is too long.
-  await requireOwnedFormIds(user.id, [['property', form.get('propertyId')]])
+  await requireOwnedFormIds(scope, [['property', form.get('propertyId')]])
   const parsed = parseIntentForm(form, ListingActionSchema)
   const url = new URL(request.url)
   const back = (propertyId: string) => `${url.pathname}${url.search}#item-${propertyId}`
@@ -70,22 +70,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { intent, propertyId } = parsed.data
 
   if (parsed.data.intent === 'note') {
-    orNotFound(await updateListingNote(user.id, client.id, propertyId, parsed.data.note))
+    orNotFound(await updateListingNote(scope, client.id, propertyId, parsed.data.note))
     setFlash(context, { kind: 'success', message: 'Note saved.' })
     throw redirect(back(propertyId))
   }
   if (intent === 'add') {
-    const added = orNotFound(await addListingItem(user.id, client.id, propertyId))
+    const added = orNotFound(await addListingItem(scope, client.id, propertyId))
     if (added.status === 'full') {
       return refuse({ intent, propertyId, error: `A shortlist holds at most ${MAX_LISTING_ITEMS} properties. Remove one first.` })
     }
     const message = added.status === 'added' ? `Added ${added.title} to the shortlist.` : `${added.title} is already on the shortlist.`
     setFlash(context, { kind: added.status === 'added' ? 'success' : 'info', message })
   } else if (intent === 'remove') {
-    const { removed, title } = orNotFound(await removeListingItem(user.id, client.id, propertyId))
+    const { removed, title } = orNotFound(await removeListingItem(scope, client.id, propertyId))
     setFlash(context, { kind: removed ? 'success' : 'info', message: removed ? `Removed ${title}.` : `${title} was not on the shortlist.` })
   } else {
-    const moved = orNotFound(await moveListingItem(user.id, client.id, propertyId, intent === 'move-up' ? 'up' : 'down'))
+    const moved = orNotFound(await moveListingItem(scope, client.id, propertyId, intent === 'move-up' ? 'up' : 'down'))
     if (!moved) setFlash(context, { kind: 'info', message: `That property is already ${intent === 'move-up' ? 'first' : 'last'}.` })
   }
   throw redirect(intent === 'remove' ? `${url.pathname}${url.search}` : back(propertyId))

@@ -15,17 +15,17 @@ import { readForm } from '#app/http/form-body.server.ts'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.client.fullName ?? 'client'} · BrokerVault` }]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await getClient(user.id, params.id))
+  const { scope } = requireAuth(context)
+  const client = orNotFound(await getClient(scope, params.id))
   return { client: { id: client.id, fullName: client.fullName }, defaults: toClientFormDefaults(client) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await getClient(user.id, params.id))
+  const { scope } = requireAuth(context)
+  const client = orNotFound(await getClient(scope, params.id))
   const submission = parseWithZod(await readForm(request), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  orNotFound(await updateClient(user.id, client.id, submission.value))
+  orNotFound(await updateClient(scope, client.id, submission.value))
   setFlash(context, { kind: 'success', message: 'Client saved.' })
   throw redirect(`/client/${client.id}`)
 }

@@ -6,7 +6,8 @@ import { label } from '#app/modules/properties/catalog.ts'
 import { hiddenFromClientsReason } from '#app/modules/properties/client-visibility.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
-import { loadBrokerContact, loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
+import { loadSharedProperties } from '#app/modules/sharing/share-page.server.ts'
 import { BrokerCard, SharedPropertyView } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/client-listing-item'
 
@@ -19,17 +20,18 @@ export const meta: Route.MetaFunction = ({ data }) => [
  * same public columns, the broker's note), inside the broker's own pages.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
-  const item = orNotFound(await getListingItem(user.id, client.id, params.propertyId))
+  const { scope, user } = requireAuth(context)
+  const client = orNotFound(await findOwnedClient(scope, params.clientId))
+  const item = orNotFound(await getListingItem(scope, client.id, params.propertyId))
   const [shared, broker] = await Promise.all([
     loadSharedProperties(user.id, [item.propertyId], new Map([[item.propertyId, item.note]])),
-    loadBrokerContact(user.id).then(orNotFound),
+    // The client's assigned member speaks to them, for the agency the client is in.
+    loadBrokerContact({ memberId: client.ownerId, agencyId: scope.agencyId }).then(orNotFound),
   ])
   const property = shared[0]
   if (property) return { client: { id: client.id, fullName: client.fullName }, property, broker, hidden: null }
   // On the shortlist, but the client's link leaves it out: the broker sees why instead.
-  const own = orNotFound(await getProperty(user.id, item.propertyId))
+  const own = orNotFound(await getProperty(scope, item.propertyId))
   const hidden = { title: own.title, status: own.status, reason: hiddenFromClientsReason(own.status) ?? '' }
   return { client: { id: client.id, fullName: client.fullName }, property: null, broker, hidden }
 }

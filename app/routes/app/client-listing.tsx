@@ -20,12 +20,12 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Shortlist · ${
 
 /** The broker's view of a shortlist: the items, what the client said about each, the share links. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await findOwnedClient(user.id, params.clientId))
+  const { scope } = requireAuth(context)
+  const client = orNotFound(await findOwnedClient(scope, params.clientId))
   const [items, feedback, sharePanel] = await Promise.all([
-    listListingItems(user.id, client.id),
-    listListingFeedback(user.id, client.id),
-    listSharesForClientListing(user.id, client.id),
+    listListingItems(scope, client.id),
+    listListingFeedback(scope, client.id),
+    listSharesForClientListing(scope, client.id),
   ])
   return { client, items, feedback, sharePanel }
 }

@@ -12,10 +12,10 @@ import { readForm } from '#app/http/form-body.server.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'New client · BrokerVault' }]
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope, user } = requireAuth(context)
   const submission = parseWithZod(await readForm(request), { schema: ClientFormSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const id = await createClient(user.id, submission.value, user.defaultCurrency)
+  const id = await createClient(scope, submission.value, user.defaultCurrency)
   setFlash(context, { kind: 'success', message: 'Client added.' })
   throw redirect(`/client/${id}`)
 }

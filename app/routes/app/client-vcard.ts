@@ -5,8 +5,8 @@ import type { Route } from './+types/client-vcard'
 
 /** GET /client/{id}/export.vcf: one client as a vCard 4.0 file; 404 when not the broker's. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const card = orNotFound(await clientVcard(user.id, params.id))
+  const { scope } = requireAuth(context)
+  const card = orNotFound(await clientVcard(scope, params.id))
   // The name as a file name: letters, digits, spaces and dashes only (a header is no place for quotes).
   const fileName = card.name.normalize('NFKD').replace(/[^\w -]/g, '').trim().replace(/\s+/g, '-') || 'client'
   return new Response(card.text, {

@@ -42,20 +42,20 @@ import { AlertCard } from '#app/ui/alert-card.tsx'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await getClient(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const client = orNotFound(await getClient(scope, params.id))
   const [matches, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, alerts, shortlist] = await Promise.all([
-    findMatchingProperties(user.id, client),
+    findMatchingProperties(scope, client),
     // No statement when the client gave no budget: then no currency is left out.
-    countOtherCurrencyFits(user.id, client),
-    listClientDeals(user.id, client.id),
-    listPropertyOptions(user.id),
-    listComments(user.id, 'client', client.id),
-    listActivity(user.id, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
-    loadViewingRows(user.id, { clientId: client.id }, user),
-    loadTaskRows(user.id, 'client', client.id, user),
-    getAlertState(user.id, client),
-    getListingOrder(user.id, client.id),
+    countOtherCurrencyFits(scope, client),
+    listClientDeals(scope, client.id),
+    listPropertyOptions(scope),
+    listComments(scope, 'client', client.id),
+    listActivity(scope, { clientId: client.id, before: feedCursorFrom(request), limit: 10 }),
+    loadViewingRows(scope, { clientId: client.id }, user),
+    loadTaskRows(scope, 'client', client.id, user),
+    getAlertState(scope, client),
+    getListingOrder(scope, client.id),
   ])
   const listed = new Set(shortlist.propertyIds)
   const matchRows = matches.map((p) => ({ ...p, onShortlist: listed.has(p.id) }))
@@ -72,13 +72,13 @@ const ClientActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const client = orNotFound(await getClient(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const client = orNotFound(await getClient(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/client/${client.id}`, { clientId: client.id })
   if (agenda) return agenda
   // Ownership first: another broker's property is a 404 whatever else the form holds.
-  await requireOwnedFormIds(user.id, [['property', form.get('propertyId')]])
+  await requireOwnedFormIds(scope, [['property', form.get('propertyId')]])
   const parsed = parseIntentForm(form, ClientActionSchema)
   if (!parsed.success) {
     if (form.get('intent') === 'shortlist-add') return data({ matchError: 'Choose a property.' }, { status: 400 })
@@ -87,14 +87,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: 'Choose one of the stages listed.' }, { status: 400 })
   }
   if (parsed.data.intent === 'alerts-on') {
-    const result = orNotFound(await turnOnAlerts(user.id, client.id, parsed.data.consent === 'yes'))
+    const result = orNotFound(await turnOnAlerts(scope, client.id, parsed.data.consent === 'yes'))
     if (!result.ok) return data({ alertError: result.message }, { status: 400 })
     setFlash(context, { kind: 'success', message: 'Property alerts are on.' })
     throw redirect(`/client/${client.id}`)
   }
   if (parsed.data.intent === 'shortlist-add') {
     // Straight from the matches (issue 25): the same add as the shortlist editor's.
-    const added = orNotFound(await addListingItem(user.id, client.id, parsed.data.propertyId))
+    const added = orNotFound(await addListingItem(scope, client.id, parsed.data.propertyId))
     if (added.status === 'full') return data({ matchError: `A shortlist holds at most ${MAX_LISTING_ITEMS} properties. Remove one first.`, propertyId: parsed.data.propertyId }, { status: 400 })
     setFlash(context, {
       kind: added.status === 'added' ? 'success' : 'info',
@@ -103,16 +103,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw redirect(`/client/${client.id}#match-${parsed.data.propertyId}`)
   }
   if (parsed.data.intent === 'alerts-off') {
-    orNotFound(await stopAlerts(user.id, client.id))
+    orNotFound(await stopAlerts(scope, client.id))
     setFlash(context, { kind: 'success', message: 'Property alerts are off.' })
     throw redirect(`/client/${client.id}`)
   }
   if (parsed.data.intent === 'delete') {
-    orNotFound(await deleteClient(user.id, client.id))
+    orNotFound(await deleteClient(scope, client.id))
     setFlash(context, { kind: 'success', message: `Moved ${client.fullName} to the trash. Restore them from the Trash within 30 days.`, restore: { kind: 'client', id: client.id } })
     throw redirect('/clients')
   }
-  orNotFound(await changeClientStage(user.id, client.id, parsed.data.stage))
+  orNotFound(await changeClientStage(scope, client.id, parsed.data.stage))
   setFlash(context, { kind: 'success', message: `Stage set to ${CLIENT_LABELS[parsed.data.stage]}.` })
   throw redirect(`/client/${client.id}`)
 }

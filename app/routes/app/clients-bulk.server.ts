@@ -9,6 +9,7 @@ import { resolveOwnedClients } from '#app/modules/clients/access.server.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { deleteClient, setClientsStage } from '#app/modules/clients/mutations.server.ts'
 import { CLIENT_STAGES } from '#db/reference.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 
 /** The bulk bar's intents on /clients; `bulk-delete` asks first, `bulk-delete-confirmed` moves them to the trash. */
 const ClientBulkSchema = z.object({ intent: z.enum(['bulk-stage', 'bulk-export', 'bulk-vcard', 'bulk-delete', 'bulk-delete-confirmed']) })
@@ -25,13 +26,14 @@ export type ClientBulkStep = { step: 'delete'; selected: { id: string; name: str
  * step, each through the single-client delete (restorable from /trash for 30 days). Answers back
  * at `here`.
  */
-export async function handleClientBulk(context: Readonly<RouterContextProvider>, broker: { id: string }, form: FormData, here: string) {
+export async function handleClientBulk(context: Readonly<RouterContextProvider>, form: FormData, here: string) {
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(form, ClientBulkSchema)
   if (!parsed.success) throw new Error('unreachable: an unknown intent is a 400 in parseIntentForm')
   const ticked = tickedIds(form)
   const sizeRefusal = checkSelectionSize(ticked, 'clients')
   if (sizeRefusal) return sizeRefusal
-  const selected = await resolveOwnedClients(broker.id, ticked)
+  const selected = await resolveOwnedClients(scope, ticked)
   if (selected.length === 0) notFound()
   const ids = selected.map((c) => c.id)
 
@@ -39,7 +41,7 @@ export async function handleClientBulk(context: Readonly<RouterContextProvider>,
     case 'bulk-stage': {
       const stage = z.enum(CLIENT_STAGES).safeParse(form.get('stage'))
       if (!stage.success) return refuseBulk('Choose one of the stages listed.', 'stage', ids)
-      const { changed, unchanged } = await setClientsStage(broker.id, ids, stage.data)
+      const { changed, unchanged } = await setClientsStage(scope, ids, stage.data)
       const already = unchanged ? ` ${countOf(unchanged, 'client', 'clients')} already had it.` : ''
       setFlash(context, { kind: changed ? 'success' : 'info', message: `Set ${countOf(changed, 'client', 'clients')} to ${CLIENT_LABELS[stage.data]}.${already}` })
       throw redirect(here)
@@ -55,7 +57,7 @@ export async function handleClientBulk(context: Readonly<RouterContextProvider>,
     case 'bulk-delete-confirmed': {
       // One by one through the single delete, so whatever a delete does (the log, the trash) it does here.
       let deleted = 0
-      for (const id of ids) if (await deleteClient(broker.id, id)) deleted += 1
+      for (const id of ids) if (await deleteClient(scope, id)) deleted += 1
       setFlash(context, { kind: 'success', message: `Moved ${countOf(deleted, 'client', 'clients')} to the trash. Restore them from the Trash within 30 days.` })
       throw redirect(here)
     }

@@ -13,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleImportUpload(request, requireAuth(context).user.id, 'clients')
+  return handleImportUpload(request, requireAuth(context).scope, 'clients')
 }
 
 export default function ClientsImportPage({ actionData }: Route.ComponentProps) {

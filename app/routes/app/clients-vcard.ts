@@ -7,11 +7,11 @@ import type { Route } from './+types/clients-vcard'
 
 /** GET /clients/export.vcf?<the list's filters>: the matching clients as vCard 4.0, streamed (`ids=…`: only those). */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const params = new URL(request.url).searchParams
   const { filters, errors } = parseClientFilters(params)
   const problems = Object.values(errors)
   if (problems.length) throw data(problems.join(' '), { status: 400 })
   const ids = selectionOf(params)
-  return csvDownload(clientsVcard(user.id, { ...filters, ids }), ids ? 'clients-selected' : 'clients', 'text/vcard; charset=utf-8', 'vcf')
+  return csvDownload(clientsVcard(scope, { ...filters, ids }), ids ? 'clients-selected' : 'clients', 'text/vcard; charset=utf-8', 'vcf')
 }

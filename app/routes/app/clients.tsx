@@ -22,10 +22,10 @@ const CLIENT_FILTER_NAMES = ['q', 'stage', 'kind', 'tags'] as const
 export const meta: Route.MetaFunction = () => [{ title: 'Clients · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const url = new URL(request.url)
   const { filters, errors } = parseClientFilters(url.searchParams)
-  const list = await listClients(user.id, filters)
+  const list = await listClients(scope, filters)
   const filtered = CLIENT_FILTER_NAMES.some((k) => url.searchParams.get(k))
   return data(
     { ...list, errors, filtered, page: filters.page, pageSize: filters.pageSize, search: url.search },
@@ -35,11 +35,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
   const form = await readForm(request)
   if (!isClientBulkIntent(form.get('intent'))) badRequest('Unknown action.')
   const url = new URL(request.url)
-  return handleClientBulk(context, user, form, `${url.pathname}${url.search}`)
+  return handleClientBulk(context, form, `${url.pathname}${url.search}`)
 }
 
 const BULK_FORM = 'bulk-clients'

@@ -35,14 +35,14 @@ export function loader() {
 const CommentActionSchema = z.discriminatedUnion('intent', [z.object({ intent: z.literal('add') })])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   parseIntentForm(form, CommentActionSchema)
   const subject = CommentSubjectSchema.safeParse(form.get('subject'))
   if (!subject.success) notFound()
   // Ownership before anything else: a foreign, malformed or unknown id is a 404.
   const id = form.get('id')
-  const owned = orNotFound(await findCommentSubject(user.id, subject.data, id))
+  const owned = orNotFound(await findCommentSubject(scope, subject.data, id))
   const subjectId = String(id)
   const back = safeRedirectPath(form.get('redirectTo'), commentSubjectPath(subject.data, subjectId))
   const rawBody = form.get('body')
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data(rejection, { status: 400 })
   }
-  orNotFound(await addComment(user.id, { subject: subject.data, id: subjectId, body: body.data }))
+  orNotFound(await addComment(scope, { subject: subject.data, id: subjectId, body: body.data }))
   setFlash(context, { kind: 'success', message: 'Note added.' })
   throw redirect(back)
 }

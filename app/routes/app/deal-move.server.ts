@@ -10,6 +10,7 @@ import { DealStageSchema } from '#app/modules/deals/schemas.ts'
 import { FOLLOW_ON_FIELDS } from '#app/modules/deals/follow-on.ts'
 import { CLIENT_LABELS } from '#app/modules/clients/catalog.ts'
 import { label } from '#app/modules/properties/catalog.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 /** The intent=move branch of the board's and the deal page's discriminated unions. */
 export const MoveDealIntentSchema = z.object({ intent: z.literal('move') })
@@ -23,19 +24,19 @@ export const MoveDealIntentSchema = z.object({ intent: z.literal('move') })
  */
 export async function handleMoveDeal(
   context: Readonly<RouterContextProvider>,
-  brokerId: string,
+  scope: Scope,
   form: FormData,
   dealId: unknown,
   fallback: string,
 ) {
   // Ownership first: another broker's deal is a 404 even with a stage outside the list.
-  if (!isUuid(dealId) || !(await findOwnedDeal(brokerId, dealId))) notFound()
+  if (!isUuid(dealId) || !(await findOwnedDeal(scope, dealId))) notFound()
   const stage = DealStageSchema.safeParse(form.get('stage'))
   if (!stage.success) {
     return data({ intent: 'move' as const, dealId, error: 'Choose one of the stages listed.' }, { status: 400 })
   }
   const followOn = { client: form.get(FOLLOW_ON_FIELDS.client) === 'yes', property: form.get(FOLLOW_ON_FIELDS.property) === 'yes' }
-  const move = orNotFound(await moveDeal(brokerId, dealId, stage.data, followOn))
+  const move = orNotFound(await moveDeal(scope, dealId, stage.data, followOn))
   // Every follow-on change is said, so none is made silently.
   const { client, property } = move.followed
   const followed = [

@@ -25,13 +25,13 @@ import { loadTaskRows } from './agenda-panels.server.ts'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.deal.title ?? 'Deal'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const deal = orNotFound(await getDeal(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const deal = orNotFound(await getDeal(scope, params.id))
   const [comments, activity, tasks, followOns] = await Promise.all([
-    listComments(user.id, 'deal', deal.id),
-    listActivity(user.id, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
-    loadTaskRows(user.id, 'deal', deal.id, user),
-    dealFollowOns(user.id, [deal]),
+    listComments(scope, 'deal', deal.id),
+    listActivity(scope, { dealId: deal.id, before: feedCursorFrom(request), limit: 10 }),
+    loadTaskRows(scope, 'deal', deal.id, user),
+    dealFollowOns(scope, [deal]),
   ])
   return { deal, comments, activity, tasks, followOn: followOns[deal.id] }
 }
@@ -42,21 +42,21 @@ const DealActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope, user } = requireAuth(context)
   // Ownership first: a foreign or malformed id is a 404 whatever the form holds.
-  const deal = orNotFound(await getDeal(user.id, params.id))
+  const deal = orNotFound(await getDeal(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/deal/${deal.id}`, { dealId: deal.id })
   if (agenda) return agenda
   const submission = parseIntentSubmission(form, DealActionSchema)
   // The page's own deal: a dealId field in the form is ignored.
-  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, deal.id, `/deal/${deal.id}`)
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, scope, form, deal.id, `/deal/${deal.id}`)
   if (submission.status !== 'success') {
     return data({ intent: 'update' as const, result: submission.reply() }, { status: 400 })
   }
   if (submission.value.intent !== 'update') throw new Error('unreachable: move is handled above')
   const { intent: _intent, ...changes } = submission.value
-  orNotFound(await updateDeal(user.id, deal.id, changes))
+  orNotFound(await updateDeal(scope, deal.id, changes))
   setFlash(context, { kind: 'success', message: 'Deal saved.' })
   throw redirect(`/deal/${deal.id}`)
 }

@@ -26,13 +26,13 @@ import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Deals · BrokerVault' }]
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const [columns, clients, properties] = await Promise.all([
-    listDealsByStage(user.id),
-    listClientOptions(user.id),
-    listPropertyOptions(user.id),
+    listDealsByStage(scope),
+    listClientOptions(scope),
+    listPropertyOptions(scope),
   ])
-  const followOns = await dealFollowOns(user.id, columns.flatMap((column) => column.deals))
+  const followOns = await dealFollowOns(scope, columns.flatMap((column) => column.deals))
   return { columns, summary: summarizeBoard(columns), clients, properties, followOns }
 }
 
@@ -43,12 +43,12 @@ const DealsActionSchema = z.discriminatedUnion('intent', [
 
 // Also the target of the "New deal" form embedded on client pages (with their own redirectTo).
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   const submission = parseIntentSubmission(form, DealsActionSchema)
-  if (submission.payload.intent === 'move') return handleMoveDeal(context, user.id, form, form.get('dealId'), '/deals')
+  if (submission.payload.intent === 'move') return handleMoveDeal(context, scope, form, form.get('dealId'), '/deals')
   // Ownership first: another broker's client or property is a 404 whatever else is wrong.
-  await requireOwnedFormIds(user.id, [
+  await requireOwnedFormIds(scope, [
     ['client', form.get('clientId')],
     ['property', form.get('propertyId')],
   ])
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.value.intent !== 'create') throw new Error('unreachable: move is handled above')
   const { redirectTo, intent: _intent, ...deal } = submission.value
-  const created = orNotFound(await createDeal(user.id, deal))
+  const created = orNotFound(await createDeal(scope, deal))
   setFlash(context, { kind: 'success', message: `Deal ${deal.title} created.` })
   throw redirect(safeRedirectPath(redirectTo, `/deal/${created.id}`))
 }

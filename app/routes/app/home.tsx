@@ -20,13 +20,13 @@ import { listOverdueTasks } from '#app/modules/agenda/tasks.server.ts'
 export const meta: Route.MetaFunction = () => [{ title: 'Home · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, subscription } = requireAuth(context)
+  const { scope, user, subscription } = requireAuth(context)
   const plan = subscription?.plan ?? 'free_trial'
   const [usage, summary, activity, overdue] = await Promise.all([
-    getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[plan]),
-    getDashboardSummary(user.id),
-    listActivity(user.id, { before: feedCursorFrom(request) }),
-    listOverdueTasks(user.id),
+    getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[plan]),
+    getDashboardSummary(scope),
+    listActivity(scope, { before: feedCursorFrom(request) }),
+    listOverdueTasks(scope),
   ])
   return {
     fullName: user.fullName,

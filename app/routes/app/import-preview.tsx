@@ -25,8 +25,8 @@ const planLimitOf = (subscription: { plan: keyof typeof PLAN_PROPERTY_LIMITS } |
 const ROWS_PAGE_SIZE = 100
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user, subscription } = requireAuth(context)
-  const preview = orNotFound(await getImportPreview(user.id, params.importId))
+  const { scope, subscription } = requireAuth(context)
+  const preview = orNotFound(await getImportPreview(scope, params.importId))
   const { summary } = preview
   const search = new URL(request.url).searchParams
   const view: RowView = ROW_VIEWS.find((v) => v === search.get('rows')) ?? 'all'
@@ -46,23 +46,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ignoredColumns: summary.ignoredColumns,
     rows: { view, page, pageSize: ROWS_PAGE_SIZE, ...previewRowsPage(summary, view, page, ROWS_PAGE_SIZE) },
     // Properties count against the plan; clients do not.
-    slotsLeft: preview.kind === 'properties' ? await propertySlotsLeft(user.id, planLimitOf(subscription)) : null,
+    slotsLeft: preview.kind === 'properties' ? await propertySlotsLeft(scope, planLimitOf(subscription)) : null,
   }
 }
 
 const ImportActionSchema = z.object({ intent: z.enum(['confirm', 'cancel']) })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), ImportActionSchema)
   if (!parsed.success) return data({ message: 'Unknown action.' }, { status: 400 })
   if (parsed.data.intent === 'cancel') {
-    const preview = orNotFound(await getImportPreview(user.id, params.importId))
-    await cancelImport(user.id, preview.id)
+    const preview = orNotFound(await getImportPreview(scope, params.importId))
+    await cancelImport(scope, preview.id)
     setFlash(context, { kind: 'info', message: 'Import cancelled: nothing was saved.' })
     throw redirect(`/${preview.kind}`)
   }
-  const result = orNotFound(await confirmImport(user.id, params.importId, planLimitOf(subscription)))
+  const result = orNotFound(await confirmImport(scope, params.importId, planLimitOf(subscription)))
   if (!result.ok) return data({ message: result.message }, { status: 403 })
   const noun = result.kind === 'properties' ? (result.written === 1 ? 'property' : 'properties') : result.written === 1 ? 'client' : 'clients'
   setFlash(context, { kind: 'success', message: `Imported ${result.written} ${noun}.` })

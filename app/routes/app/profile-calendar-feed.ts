@@ -17,14 +17,14 @@ const CalendarFeedSchema = z.object({ intent: z.enum(['create', 'revoke']) })
 
 /** POST /profile/calendar-feed: a new subscription address (the old one stops working) or none. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), CalendarFeedSchema)
   if (!parsed.success) badRequest('Unknown action.')
   if (parsed.data.intent === 'create') {
-    await regenerateCalendarFeed(user.id)
+    await regenerateCalendarFeed(scope)
     setFlash(context, { kind: 'success', message: 'Your calendar address is ready.' })
   } else {
-    await revokeCalendarFeed(user.id)
+    await revokeCalendarFeed(scope)
     setFlash(context, { kind: 'success', message: 'Calendar feed turned off: its address no longer works.' })
   }
   return redirect('/profile/connections#calendar-feed')

@@ -17,14 +17,14 @@ const PortalFeedSchema = z.object({ intent: z.enum(['create', 'revoke']) })
 
 /** POST /profile/portal-feed: a new feed address (the old one stops working) or none. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), PortalFeedSchema)
   if (!parsed.success) badRequest('Unknown action.')
   if (parsed.data.intent === 'create') {
-    await regeneratePortalFeed(user.id)
+    await regeneratePortalFeed(scope)
     setFlash(context, { kind: 'success', message: 'Your portal feed address is ready.' })
   } else {
-    await revokePortalFeed(user.id)
+    await revokePortalFeed(scope)
     setFlash(context, { kind: 'success', message: 'Portal feed turned off: its address no longer works.' })
   }
   return redirect('/profile/connections#portal-feed')

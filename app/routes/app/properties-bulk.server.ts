@@ -13,6 +13,7 @@ import { changeablePropertyIds, resolveOwnedProperties } from '#app/modules/prop
 import { label } from '#app/modules/properties/catalog.ts'
 import { deleteProperty, setPropertiesStatus } from '#app/modules/properties/mutations.server.ts'
 import { STATUSES } from '#db/reference.ts'
+import { requireAuth } from '#app/http/session.server.ts'
 
 /** The bulk bar's intents on /properties; `delete` asks first, `delete-confirmed` deletes. */
 const PropertyBulkSchema = z.object({ intent: z.enum(['bulk-status', 'bulk-shortlist', 'bulk-export', 'bulk-delete', 'bulk-delete-confirmed']) })
@@ -21,7 +22,6 @@ const CHANGES: ReadonlySet<string> = new Set(['bulk-status', 'bulk-delete', 'bul
 
 export const isPropertyBulkIntent = (intent: unknown) => typeof intent === 'string' && intent.startsWith('bulk-')
 
-type Broker = { id: string }
 export type SelectedProperty = { id: string; title: string }
 /** The step a bulk action asks for before it acts: which client's shortlist, or "delete these?". */
 export type PropertyBulkStep =
@@ -36,20 +36,21 @@ export type PropertyBulkStep =
  * second step), export them as CSV, or move them to the trash after a confirmation step, each
  * through the single-property delete. Answers back at `here`, the list with its filters.
  */
-export async function handlePropertyBulk(context: Readonly<RouterContextProvider>, broker: Broker, form: FormData, here: string) {
+export async function handlePropertyBulk(context: Readonly<RouterContextProvider>, form: FormData, here: string) {
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(form, PropertyBulkSchema)
   if (!parsed.success) throw new Error('unreachable: an unknown intent is a 400 in parseIntentForm')
   const { intent } = parsed.data
   // Ownership first: another broker's client is a 404 whatever else the form holds.
-  if (intent === 'bulk-shortlist') await requireOwnedFormIds(broker.id, [['client', form.get('clientId')]])
+  if (intent === 'bulk-shortlist') await requireOwnedFormIds(scope, [['client', form.get('clientId')]])
   const ticked = tickedIds(form)
   const sizeRefusal = checkSelectionSize(ticked, 'properties')
   if (sizeRefusal) return sizeRefusal
-  const visible = await resolveOwnedProperties(broker.id, ticked)
+  const visible = await resolveOwnedProperties(scope, ticked)
   if (visible.length === 0) notFound()
   // A colleague's listings are seen, not changed: skipped like another broker's, and a
   // selection of only theirs is a 403 (docs/decisions/034).
-  const changeable = CHANGES.has(intent) ? await changeablePropertyIds(broker.id, visible.map((p) => p.id)) : null
+  const changeable = CHANGES.has(intent) ? await changeablePropertyIds(scope, visible.map((p) => p.id)) : null
   const selected = changeable ? visible.filter((p) => changeable.has(p.id)) : visible
   if (selected.length === 0) forbidden()
   const ids = selected.map((p) => p.id)
@@ -58,7 +59,7 @@ export async function handlePropertyBulk(context: Readonly<RouterContextProvider
     case 'bulk-status': {
       const status = z.enum(STATUSES).safeParse(form.get('status'))
       if (!status.success) return refuseBulk('Choose one of the statuses listed.', 'status', ids)
-      const { changed, unchanged } = await setPropertiesStatus(broker.id, ids, status.data)
+      const { changed, unchanged } = await setPropertiesStatus(scope, ids, status.data)
       const already = unchanged ? ` ${countOf(unchanged, 'property', 'properties')} already had it.` : ''
       setFlash(context, { kind: changed ? 'success' : 'info', message: `Set ${countOf(changed, 'property', 'properties')} to ${label(status.data)}.${already}` })
       throw redirect(here)
@@ -67,10 +68,10 @@ export async function handlePropertyBulk(context: Readonly<RouterContextProvider
       const clientId = form.get('clientId')
       if (typeof clientId !== 'string' || clientId === '') {
         // No client yet: the step that asks which one (the bar's button says "Add to a shortlist…").
-        const step: PropertyBulkStep = { step: 'shortlist', selected, clients: await listClientOptions(broker.id) }
+        const step: PropertyBulkStep = { step: 'shortlist', selected, clients: await listClientOptions(scope) }
         return data(step)
       }
-      const result = orNotFound(await addListingItems(broker.id, clientId, ids))
+      const result = orNotFound(await addListingItems(scope, clientId, ids))
       const lines = [
         `Added ${countOf(result.added.length, 'property', 'properties')} to the shortlist of ${result.clientName}.`,
         result.alreadyListed.length ? `${countOf(result.alreadyListed.length, 'was', 'were')} already on it.` : '',
@@ -89,7 +90,7 @@ export async function handlePropertyBulk(context: Readonly<RouterContextProvider
     case 'bulk-delete-confirmed': {
       // One by one through the single delete, so whatever a delete does (files, the log) it does here.
       let deleted = 0
-      for (const id of ids) if (await deleteProperty(broker.id, id)) deleted += 1
+      for (const id of ids) if (await deleteProperty(scope, id)) deleted += 1
       setFlash(context, { kind: 'success', message: `Moved ${countOf(deleted, 'property', 'properties')} to the trash. Restore ${deleted === 1 ? 'it' : 'them'} from the Trash within 30 days.` })
       throw redirect(here)
     }

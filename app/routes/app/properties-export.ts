@@ -10,11 +10,11 @@ import type { Route } from './+types/properties-export'
  * `ids=…` (the bulk bar's "Export CSV") keeps only those of the broker's properties.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const params = new URL(request.url).searchParams
   const { filters, errors } = parsePropertyFilters(params)
   const problems = Object.values(errors)
   if (problems.length) throw data(problems.join(' '), { status: 400 })
   const ids = selectionOf(params)
-  return csvDownload(propertiesCsv(user.id, { ...filters, ids }), ids ? 'properties-selected' : 'properties')
+  return csvDownload(propertiesCsv(scope, { ...filters, ids }), ids ? 'properties-selected' : 'properties')
 }

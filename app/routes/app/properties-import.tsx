@@ -13,7 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleImportUpload(request, requireAuth(context).user.id, 'properties')
+  return handleImportUpload(request, requireAuth(context).scope, 'properties')
 }
 
 export default function PropertiesImportPage({ actionData }: Route.ComponentProps) {

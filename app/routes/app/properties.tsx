@@ -21,12 +21,12 @@ import type { Route } from './+types/properties'
 export const meta: Route.MetaFunction = () => [{ title: 'Properties · BrokerVault' }]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, subscription } = requireAuth(context)
+  const { scope, subscription } = requireAuth(context)
   const url = new URL(request.url)
   const { filters, errors } = parsePropertyFilters(url.searchParams)
   const [list, usage] = await Promise.all([
-    listProperties(user.id, filters),
-    getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']),
+    listProperties(scope, filters),
+    getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']),
   ])
   const filtered = [...url.searchParams.keys()].some((k) => k !== 'page' && k !== 'sort' && url.searchParams.get(k))
   return data(
@@ -37,11 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The bulk bar's form (docs/decisions/031); the list's checkboxes name it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
   const form = await readForm(request)
   if (!isPropertyBulkIntent(form.get('intent'))) badRequest('Unknown action.')
   const url = new URL(request.url)
-  return handlePropertyBulk(context, user, form, `${url.pathname}${url.search}`)
+  return handlePropertyBulk(context, form, `${url.pathname}${url.search}`)
 }
 
 const BULK_FORM = 'bulk-properties'

@@ -5,9 +5,10 @@ import { requireAuth } from '#app/http/session.server.ts'
 import { listPhotos } from '#app/modules/media/queries.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
-import { loadBrokerContact } from '#app/modules/sharing/share-page.server.ts'
+import { loadBrokerContact } from '#app/modules/sharing/client-contact.server.ts'
 import { listSharesForProperty } from '#app/modules/sharing/shares.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
+import { BrokerCard } from '#app/ui/share-page.tsx'
 import { PhotoImage } from '#app/ui/photo.tsx'
 import { PropertyFacts } from '#app/ui/property-facts.tsx'
 import type { Route } from './+types/property-brochure'
@@ -16,15 +17,16 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Brochure: ${dat
 
 /**
  * A one-page print brochure of one of the broker's properties: the facts, the main photo, the
- * broker's contact and the QR code of the newest live share link (or a button to make one).
+ * contact card of the agent assigned to it with the agency's identity (as on share pages) and the
+ * QR code of the newest live share link (or a button to make one).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
+  const { scope } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
   const [photos, broker, panel] = await Promise.all([
-    listPhotos(user.id, property.id),
-    loadBrokerContact(user.id),
-    listSharesForProperty(user.id, property.id),
+    listPhotos(scope, property.id),
+    loadBrokerContact({ memberId: property.ownerId, agencyId: property.agencyId }),
+    listSharesForProperty(scope, property.id),
   ])
   const live = panel.shares.find((share) => share.state === 'live')
   return {
@@ -60,15 +62,7 @@ export default function PropertyBrochure({ loaderData: d }: Route.ComponentProps
         <PropertyFacts property={p} />
         {p.description ? <p className="whitespace-pre-line">{p.description}</p> : null}
         <footer className="grid gap-4 border-t border-line pt-4 sm:grid-cols-[1fr_auto] print:grid-cols-[1fr_auto]">
-          {d.broker ? (
-            <div className="text-sm">
-              <p className="font-semibold">{d.broker.fullName}</p>
-              {d.broker.agencyName ? <p>{d.broker.agencyName}</p> : null}
-              {d.broker.phone ? <p>{d.broker.phone}</p> : null}
-              <p>{d.broker.email}</p>
-              {d.broker.licenceNumber ? <p className="text-muted">{`Licence ${d.broker.licenceNumber}`}</p> : null}
-            </div>
-          ) : null}
+          {d.broker ? <BrokerCard broker={d.broker} /> : <div />}
           {d.share ? (
             <figure className="w-36 text-center text-xs">
               <div role="img" aria-label={`QR code of ${d.share.url}`} data-testid="brochure-qr" className="bg-white" dangerouslySetInnerHTML={{ __html: d.share.qrSvg ?? '' }} />

@@ -19,19 +19,19 @@ import { scheduleAlertRun } from '#app/modules/alerts/schedule.server.ts'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.property.title ?? 'property'} · BrokerVault` }]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
-  await requireChangeableProperty(user.id, property.id)
+  const { scope } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
+  await requireChangeableProperty(scope, property.id)
   return { property: { id: property.id, title: property.title, category: property.category }, defaults: toFormDefaults(property) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
-  await requireChangeableProperty(user.id, property.id)
+  const { scope, user } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
+  await requireChangeableProperty(scope, property.id)
   const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(property.category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  orNotFound(await updateProperty(user.id, property.id, submission.value))
+  orNotFound(await updateProperty(scope, property.id, submission.value))
   // A new price or a status made active may be news to clients with alerts.
   await scheduleAlertRun(user.id)
   setFlash(context, { kind: 'success', message: 'Property saved.' })

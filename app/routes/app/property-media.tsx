@@ -32,17 +32,18 @@ import { ErrorList } from '#app/ui/form.tsx'
 import { ConfirmDocumentDelete, ConfirmPhotoDelete, DocumentsCard, PhotosCard } from '#app/ui/media-cards.tsx'
 import { PageHeader } from '#app/ui/page.tsx'
 import type { Route } from './+types/property-media'
+import type { Scope } from '#db/tenancy.server.ts'
 
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: `Photos and documents · ${data?.property.title ?? 'Property'} · BrokerVault` },
 ]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await findOwnedProperty(user.id, params.id))
+  const { scope } = requireAuth(context)
+  const property = orNotFound(await findOwnedProperty(scope, params.id))
   // Managing the photos and documents is changing the listing: its agent's and the admins'.
-  await requireChangeableProperty(user.id, property.id)
-  const [photos, documents] = await Promise.all([listPhotos(user.id, property.id), listDocuments(user.id, property.id)])
+  await requireChangeableProperty(scope, property.id)
+  const [photos, documents] = await Promise.all([listPhotos(scope, property.id), listDocuments(scope, property.id)])
   return {
     property,
     photos,
@@ -101,9 +102,9 @@ const MediaActionSchema = z.discriminatedUnion('intent', [
 type MediaAction = z.infer<typeof MediaActionSchema>
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const brokerId = requireAuth(context).user.id
-  const property = orNotFound(await findOwnedProperty(brokerId, params.id))
-  await requireChangeableProperty(brokerId, property.id)
+  const { scope } = requireAuth(context)
+  const property = orNotFound(await findOwnedProperty(scope, params.id))
+  await requireChangeableProperty(scope, property.id)
   const upload = new URL(request.url).searchParams.get('upload')
   const limits = upload === null ? TEXT_FORM_LIMITS : UPLOAD_LIMITS.get(upload)
   if (!limits) badRequest('Unknown upload.')
@@ -112,7 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     form = await readUploadForm(request, limits)
     const parsed = parseIntentForm(form.fields, MediaActionSchema)
     if (!parsed.success) badRequest('Unknown action.')
-    const outcome = await runIntent(brokerId, property, parsed.data, form)
+    const outcome = await runIntent(scope, property, parsed.data, form)
     if (outcome === null) throw data('Not found', { status: 404 })
     if ('problem' in outcome) {
       // Bad files, limits, captions: the message goes next to its field, the typed text stays.
@@ -133,7 +134,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Outcome = { toast: Toast } | { problem: NonNullable<Extract<MediaResult<unknown>, { ok: false }>>['problem'] } | null
 
 /** Runs one media change and words its result as a toast (or passes its problem on). */
-async function runIntent(brokerId: string, property: PropertyRef, input: MediaAction, { files }: UploadForm): Promise<Outcome> {
+async function runIntent(scope: Scope, property: PropertyRef, input: MediaAction, { files }: UploadForm): Promise<Outcome> {
   const toast = <T,>(result: MediaResult<T>, message: (value: T) => Toast | string): Outcome => {
     if (result === null) return null
     if (!result.ok) return { problem: result.problem }
@@ -142,40 +143,40 @@ async function runIntent(brokerId: string, property: PropertyRef, input: MediaAc
   }
   switch (input.intent) {
     case 'upload-photos':
-      return toast(await addPhotos(brokerId, property, files), (count) => `Added ${count} ${count === 1 ? 'photo' : 'photos'}.`)
+      return toast(await addPhotos(scope, property, files), (count) => `Added ${count} ${count === 1 ? 'photo' : 'photos'}.`)
     case 'caption':
-      return toast(await updatePhotoCaption(brokerId, property, input.photoId, input.caption), () => 'Caption saved.')
+      return toast(await updatePhotoCaption(scope, property, input.photoId, input.caption), () => 'Caption saved.')
     case 'move-up':
     case 'move-down': {
       const direction = input.intent === 'move-up' ? 'up' : 'down'
-      return toast(await movePhoto(brokerId, property, input.photoId, direction), (moved) =>
+      return toast(await movePhoto(scope, property, input.photoId, direction), (moved) =>
         moved
           ? `Photo moved ${direction}.`
           : { kind: 'info', message: `That photo is already ${direction === 'up' ? 'first' : 'last'}.` },
       )
     }
     case 'move-to':
-      return toast(await movePhotoTo(brokerId, property, input.photoId, input.position), (moved) =>
+      return toast(await movePhotoTo(scope, property, input.photoId, input.position), (moved) =>
         moved ? `Photo moved to position ${input.position}.` : { kind: 'info', message: 'That photo is already there.' },
       )
     case 'cover':
-      return toast(await setCoverPhoto(brokerId, property, input.photoId), () => 'Cover photo set.')
+      return toast(await setCoverPhoto(scope, property, input.photoId), () => 'Cover photo set.')
     case 'delete-photo':
-      return toast(await deletePhoto(brokerId, property, input.photoId), () => ({
+      return toast(await deletePhoto(scope, property, input.photoId), () => ({
         kind: 'success',
         message: 'Photo moved to the trash.',
         restore: { kind: 'photo', id: input.photoId },
       }))
     case 'upload-document':
-      return toast(await addDocument(brokerId, property, files[0], input.title), ({ title }) => `Added “${title}”.`)
+      return toast(await addDocument(scope, property, files[0], input.title), ({ title }) => `Added “${title}”.`)
     case 'share-document': {
       const shared = input.shared === 'true'
-      return toast(await setDocumentShared(brokerId, property, input.documentId, shared), ({ title }) =>
+      return toast(await setDocumentShared(scope, property, input.documentId, shared), ({ title }) =>
         shared ? `“${title}” is shared with clients.` : `“${title}” is private again.`,
       )
     }
     case 'delete-document':
-      return toast(await deleteDocument(brokerId, property, input.documentId), ({ title }) => ({
+      return toast(await deleteDocument(scope, property, input.documentId), ({ title }) => ({
         kind: 'success',
         message: `Moved “${title}” to the trash.`,
         restore: { kind: 'document', id: input.documentId },

@@ -24,17 +24,17 @@ function parseCategory(value: string | undefined) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const category = parseCategory(params.category)
-  const { user, subscription } = requireAuth(context)
-  const usage = await getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial'])
+  const { scope, subscription } = requireAuth(context)
+  const usage = await getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial'])
   return { category, usage }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const category = parseCategory(params.category)
-  const { user } = requireAuth(context)
+  const { scope, user } = requireAuth(context)
   const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const created = await createProperty(user.id, category, submission.value)
+  const created = await createProperty(scope, category, submission.value)
   if (!created.ok) {
     return data({ result: submission.reply({ formErrors: [PROPERTY_LIMIT_MESSAGE] }), limitReached: true }, { status: 403 })
   }

@@ -15,8 +15,8 @@ const CATEGORIES = [
 ] as const
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, subscription } = requireAuth(context)
-  return { usage: await getPropertyUsage(user.id, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']) }
+  const { scope, subscription } = requireAuth(context)
+  return { usage: await getPropertyUsage(scope, PLAN_PROPERTY_LIMITS[subscription?.plan ?? 'free_trial']) }
 }
 
 export default function PropertyTypeSelectionPage({ loaderData }: Route.ComponentProps) {

@@ -15,9 +15,9 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `Viewing report:
 
 /** GET /property/{id}/viewing-report: every viewing with its status and the client's rating, for the owner (print it). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await findOwnedProperty(user.id, params.id))
-  const [address, viewings] = await Promise.all([getPropertyAddressLine(user.id, property.id), listViewings(user.id, { propertyId: property.id }, 'oldest')])
+  const { scope, user } = requireAuth(context)
+  const property = orNotFound(await findOwnedProperty(scope, params.id))
+  const [address, viewings] = await Promise.all([getPropertyAddressLine(scope, property.id), listViewings(scope, { propertyId: property.id }, 'oldest')])
   const rated = viewings.filter((v) => v.rating !== null)
   const { clock } = formatStyleParts(user.formatStyle)
   return {

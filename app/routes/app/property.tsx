@@ -36,19 +36,19 @@ import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
   const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions, changeable] = await Promise.all([
-    listPhotos(user.id, property.id),
-    listDocuments(user.id, property.id),
-    listComments(user.id, 'property', property.id),
-    listActivity(user.id, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
-    listSharesForProperty(user.id, property.id),
-    loadViewingRows(user.id, { propertyId: property.id }, user),
-    loadTaskRows(user.id, 'property', property.id, user),
-    listClientOptions(user.id),
+    listPhotos(scope, property.id),
+    listDocuments(scope, property.id),
+    listComments(scope, 'property', property.id),
+    listActivity(scope, { propertyId: property.id, before: feedCursorFrom(request), limit: 10 }),
+    listSharesForProperty(scope, property.id),
+    loadViewingRows(scope, { propertyId: property.id }, user),
+    loadTaskRows(scope, 'property', property.id, user),
+    listClientOptions(scope),
     // A colleague's listing is shown, not offered for change (those forms would be a 403).
-    findChangeableProperty(user.id, property.id),
+    findChangeableProperty(scope, property.id),
   ])
   const clients = clientOptions.map((c) => ({ id: c.id, label: c.fullName }))
   return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone, canChange: changeable !== null }
@@ -61,14 +61,14 @@ const PropertyActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const property = orNotFound(await getProperty(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const property = orNotFound(await getProperty(scope, params.id))
   const form = await readForm(request)
   const agenda = await handleAgendaIntent(context, user, form, `/property/${property.id}`, { propertyId: property.id })
   if (agenda) return agenda
   // Viewings and tasks about any of the agency's listings are every member's; the listing itself
   // (status, notes, the trash) is its agent's and the admins' (a colleague's: 403).
-  await requireChangeableProperty(user.id, property.id)
+  await requireChangeableProperty(scope, property.id)
   const submission = parseIntentSubmission(form, PropertyActionSchema)
   if (submission.status !== 'success') {
     switch (submission.payload.intent) {
@@ -83,17 +83,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const value = submission.value
   switch (value.intent) {
     case 'status': {
-      orNotFound(await changePropertyStatus(user.id, property.id, value.status))
+      orNotFound(await changePropertyStatus(scope, property.id, value.status))
       setFlash(context, { kind: 'success', message: `Status set to ${label(value.status)}.` })
       throw redirect(`/property/${property.id}`)
     }
     case 'notes': {
-      orNotFound(await updatePrivateNotes(user.id, property.id, value.privateNotes ?? ''))
+      orNotFound(await updatePrivateNotes(scope, property.id, value.privateNotes ?? ''))
       setFlash(context, { kind: 'success', message: 'Notes saved.' })
       throw redirect(`/property/${property.id}`)
     }
     case 'delete': {
-      orNotFound(await deleteProperty(user.id, property.id))
+      orNotFound(await deleteProperty(scope, property.id))
       setFlash(context, { kind: 'success', message: `Moved ${property.title} to the trash. Restore it from the Trash within 30 days.`, restore: { kind: 'property', id: property.id } })
       throw redirect('/properties')
     }

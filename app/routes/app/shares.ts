@@ -12,6 +12,7 @@ import type { Route } from './+types/shares'
 import { SHARE_KINDS } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 import { isOwned, requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
+import type { Scope } from '#db/tenancy.server.ts'
 
 const EXPIRY_MESSAGE = `Choose an expiry between 1 and ${SHARE_EXPIRY_MAX_DAYS} days, or leave it empty for a link that never expires.`
 
@@ -31,11 +32,11 @@ const ShareActionSchema = z.discriminatedUnion('intent', [
  * out of range used to come back as a toast first). An unknown kind names no table, so the id
  * must then be one of the broker's properties or clients; the kind is refused (400) after.
  */
-async function requireOwnedTarget(brokerId: string, kind: FormDataEntryValue | null, targetId: FormDataEntryValue | null) {
-  if (kind === 'property') return requireOwnedFormIds(brokerId, [['property', targetId]])
-  if (kind === 'client_listing') return requireOwnedFormIds(brokerId, [['client', targetId]])
+async function requireOwnedTarget(scope: Scope, kind: FormDataEntryValue | null, targetId: FormDataEntryValue | null) {
+  if (kind === 'property') return requireOwnedFormIds(scope, [['property', targetId]])
+  if (kind === 'client_listing') return requireOwnedFormIds(scope, [['client', targetId]])
   if (targetId === null || targetId === '') return
-  if (!(await isOwned(brokerId, 'property', targetId)) && !(await isOwned(brokerId, 'client', targetId))) notFound()
+  if (!(await isOwned(scope, 'property', targetId)) && !(await isOwned(scope, 'client', targetId))) notFound()
 }
 
 // Only a form target: there is nothing to show at /shares itself.
@@ -50,11 +51,11 @@ export function loader() {
  * before anything else in the form.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const form = await readForm(request)
   const back = safeRedirectPath(form.get('redirectTo'), '/home')
   if (form.get('intent') !== 'create' && form.get('intent') !== 'revoke') throw data('Unknown action.', { status: 400 })
-  if (form.get('intent') === 'create') await requireOwnedTarget(user.id, form.get('kind'), form.get('targetId'))
+  if (form.get('intent') === 'create') await requireOwnedTarget(scope, form.get('kind'), form.get('targetId'))
   const submission = parseWithZod(form, { schema: ShareActionSchema })
   if (submission.status !== 'success') {
     if (submission.error?.expiresInDays) {
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const value = submission.value
   if (value.intent === 'revoke') {
-    const { revoked } = orNotFound(await revokeShare(user.id, value.shareId))
+    const { revoked } = orNotFound(await revokeShare(scope, value.shareId))
     setFlash(context, { kind: 'success', message: revoked ? 'Share link revoked. It no longer opens.' : 'That link was already revoked.' })
     throw redirect(back)
   }
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     value.kind === 'property'
       ? ({ kind: 'property', propertyId: value.targetId } as const)
       : ({ kind: 'client_listing', clientId: value.targetId } as const)
-  const created = orNotFound(await createShare(user.id, target, expiresAt))
+  const created = orNotFound(await createShare(scope, target, expiresAt))
   setFlash(
     context,
     created.ok

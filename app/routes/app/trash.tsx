@@ -26,8 +26,8 @@ function itemToConfirm(query: URLSearchParams) {
 
 /** GET /trash: what the broker deleted in the last 30 days, newest first, each with Restore and Delete forever. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const entries = await listTrash(user.id)
+  const { scope, user } = requireAuth(context)
+  const entries = await listTrash(scope)
   const asked = itemToConfirm(new URL(request.url).searchParams)
   const confirm = asked && entries.find((entry) => entry.kind === asked.kind && entry.id === asked.id)
   return {
@@ -47,19 +47,19 @@ const TrashActionSchema = z.discriminatedUnion('intent', [
 ])
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { scope } = requireAuth(context)
   const parsed = parseIntentForm(await readForm(request), TrashActionSchema)
   // A kind the page never offers, or no id: nothing of the broker's, as for a foreign id.
   if (!parsed.success) notFound()
   const { intent, kind, id } = parsed.data
   if (intent === 'restore') {
-    const result = orNotFound(await restoreFromTrash(user.id, kind, id))
+    const result = orNotFound(await restoreFromTrash(scope, kind, id))
     // Refused (no room on the plan or the property): the reason next to the item's Restore.
     if (!result.ok) return data({ refused: { kind, id, message: result.message } }, { status: 400 })
     setFlash(context, { kind: 'success', message: result.message })
     throw redirect(parsed.data.back === 'item' ? result.path : '/trash')
   }
-  const deleted = orNotFound(await deleteFromTrash(user.id, kind, id))
+  const deleted = orNotFound(await deleteFromTrash(scope, kind, id))
   setFlash(context, { kind: 'success', message: deleted.message })
   throw redirect('/trash')
 }

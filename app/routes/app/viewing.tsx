@@ -20,9 +20,9 @@ import type { Route } from './+types/viewing'
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Viewing of ${data?.viewing.propertyTitle ?? 'a property'} · BrokerVault` }]
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const row = orNotFound(await getViewing(user.id, params.id))
-  const [[viewing], clientStages] = await Promise.all([withNames(user.id, [row]), getClientStages(user.id, [row.clientId])])
+  const { scope, user } = requireAuth(context)
+  const row = orNotFound(await getViewing(scope, params.id))
+  const [[viewing], clientStages] = await Promise.all([withNames(scope, [row]), getClientStages(scope, [row.clientId])])
   const clock = wallClock(row.startsAt, user.timeZone)
   // The follow-on of a viewing done: a client still New or Contacted is offered a move to Viewing.
   const client = clientStages.get(row.clientId)
@@ -56,15 +56,15 @@ const fieldErrorsOf = (error: Record<string, string[] | null | undefined> | null
 
 /** Intents: `update` (date, time, duration, place, notes) and `status`; anything else is a 400. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
-  const current = orNotFound(await getViewing(user.id, params.id))
+  const { scope, user } = requireAuth(context)
+  const current = orNotFound(await getViewing(scope, params.id))
   const here = `/viewing/${current.id}`
   const form = await readForm(request)
   const intent = form.get('intent')
   if (intent === 'update') {
     const submission = parseWithZod(form, { schema: ChangeSchema })
     if (submission.status !== 'success') return data({ intent, fieldErrors: fieldErrorsOf(submission.error) }, { status: 400 })
-    const result = orNotFound(await updateViewing(user.id, current.id, submission.value, user.timeZone))
+    const result = orNotFound(await updateViewing(scope, current.id, submission.value, user.timeZone))
     if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors as Record<string, string[]> }, { status: 400 })
     setFlash(context, { kind: 'success', message: result.mailed ? 'Viewing changed. The client has been sent the update.' : 'Viewing changed.' })
     throw redirect(here)
@@ -73,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = ViewingStatusSchema.safeParse({ status: form.get('status') })
     if (!parsed.success) return data({ intent, fieldErrors: { status: ['Choose one of the statuses listed.'] } as Record<string, string[]> }, { status: 400 })
     const clientToViewing = form.get(CLIENT_TO_VIEWING_FIELD) === 'yes'
-    const result = orNotFound(await setViewingStatus(user.id, current.id, parsed.data.status, user.timeZone, { clientToViewing, clock: formatStyleParts(user.formatStyle).clock }))
+    const result = orNotFound(await setViewingStatus(scope, current.id, parsed.data.status, user.timeZone, { clientToViewing, clock: formatStyleParts(user.formatStyle).clock }))
     if (!result.ok) return data({ intent, fieldErrors: result.fieldErrors }, { status: 400 })
     const told = result.mailed ? (parsed.data.status === 'done' ? ' The client has been asked for feedback.' : ' The client has been told.') : ''
     // The follow-on change is said, never made silently.

@@ -71,13 +71,13 @@ export async function handleDeleteAccount(context: Context, auth: AuthState, pas
     await deleteAllSessions(userId, tx)
     const billing = await getBillingDetails(userId, tx)
     // Last: the rows above are found through the agency's shares and properties.
-    await deleteOwnedAgencies(tx, userId)
-    return { userId, propertyIds, billing }
+    const agencyIds = await deleteOwnedAgencies(tx, userId)
+    return { userId, propertyIds, agencyIds, billing }
   })
   if (!deleted.ok) return { ok: false as const, status: 400, field: deleted.field, message: deleted.errors.join(' ') }
 
   forgetSession(context)
-  if (deleted.collected) await sweepAccountFilesOrQueue({ userId: deleted.collected.userId, propertyIds: deleted.collected.propertyIds })
+  if (deleted.collected) await sweepAccountFilesOrQueue({ userId: deleted.collected.userId, propertyIds: deleted.collected.propertyIds, agencyIds: deleted.collected.agencyIds })
   // After the commit: a paid Stripe subscription must not outlive the account it paid for.
   if (deleted.collected?.billing) await getBillingProvider().endSubscription(deleted.collected.billing)
   updateNavState(context, (s) => ({ ...s, authRedirectPath: null, redirectAfterUpgrade: null, trialExpired: false }))

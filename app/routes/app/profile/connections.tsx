@@ -11,8 +11,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Connections · Profile 
 
 /** The private addresses other software reads; their forms post to /profile/portal-feed and /profile/calendar-feed. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  const [feedToken, calendarToken] = await Promise.all([getPortalFeedToken(user.id), getCalendarFeedToken(user.id)])
+  const { scope } = requireAuth(context)
+  const [feedToken, calendarToken] = await Promise.all([getPortalFeedToken(scope), getCalendarFeedToken(scope)])
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
   return {
     calendarFeedUrl: calendarToken ? `${appUrl}${calendarFeedPath(calendarToken)}` : null,
