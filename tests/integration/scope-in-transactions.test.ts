@@ -13,10 +13,7 @@ import { ownerScopeOf } from '#tests/support/db.ts'
  * 404s, tests/integration/role-matrix.test.ts).
  */
 
-const scopeOf = async () => {
-  const { email } = await signedInBroker('Scope Keeper')
-  return { ...(await ownerScopeOf(email)), solo: false }
-}
+const scopeOf = async () => ownerScopeOf((await signedInBroker('Scope Keeper')).email)
 
 it('keeps the scope inside a transaction and a nested one', async () => {
   const scope = await scopeOf()

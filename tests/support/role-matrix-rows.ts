@@ -9,6 +9,7 @@ import {
   importUpload,
   inviteTo,
   joinAgency,
+  logoUpload,
   newestDocument,
   newestPhoto,
   newestShare,
@@ -204,6 +205,10 @@ export function matrixRows(): Row[] {
     get('public', 'routes/webhooks/stripe', () => '/webhooks/stripe', all(405)),
     post('public', 'routes/webhooks/stripe', '', () => '/webhooks/stripe', all(404), () => ({ type: 'invoice.paid' })),
     get('public', 'routes/resources/avatar', () => `/avatars/${'0'.repeat(32)}/64`, all(404)),
+    get('agency settings', 'routes/resources/logo', () => `/logos/${'0'.repeat(32)}/96`, all(404)),
+    // Posted raw (message/rfc822) and signed by an inbound-mail service: a form is refused (415).
+    get('lead', 'routes/webhooks/inbound-mail', () => '/webhooks/inbound-mail', all(405)),
+    post('lead', 'routes/webhooks/inbound-mail', '', () => '/webhooks/inbound-mail', all(415), () => ({ subject: 'Hello' })),
 
     get('account', 'routes/auth/auth', () => '/auth', all(302)),
     post('account', 'routes/auth/auth', 'signin', () => '/auth', all(302), (c) => ({ email: c.me.email, password: GOOD_PASSWORD })),
@@ -292,7 +297,16 @@ export function matrixRows(): Row[] {
     post('agency settings', 'routes/app/agency', 'transfer', agency, ownerOnly(302, 404), (c) => ({ userId: c.ids.target ?? c.w.people.agent.userId }), { fresh: freshAgencyToHandOn }),
     post('agency settings', 'routes/app/agency', 'leave', agency, by(302, { owner: 400, removed: 400, invitee: 400, outsider: 400 }), () => ({}), { fresh: freshMemberActing }),
     post('agency settings', 'routes/app/agency', 'switch', agency, stock(302), (c) => ({ agencyId: c.w.agencyId })),
+    multipart('agency settings', 'routes/app/agency', 'upload-logo', () => '/agency?upload=logo', managers(302), () => logoUpload()),
+    post('agency settings', 'routes/app/agency', 'remove-logo', agency, managers(302), () => ({})),
     get('audit', 'routes/app/agency-audit', () => '/agency/audit', managers(200)),
+
+    // Leads: the agency's inbox; a lead no one has taken is every member's; its address the managers'.
+    get('lead', 'routes/app/leads', () => '/leads', all(200), { shows: { colleague: ['Ld'], owner: ['Ld'] } }),
+    post('lead', 'routes/app/leads', 'rotate-address', () => '/leads', managers(302), () => ({})),
+    get('lead', 'routes/app/lead', (c) => `/lead/${c.ids.lead}`, stock(200), { shows: { agent: ['Ld'] } }),
+    post('lead', 'routes/app/lead', 'discard', (c) => `/lead/${c.ids.lead}`, stock(302), () => ({})),
+    post('lead', 'routes/app/lead', 'restore', (c) => `/lead/${c.ids.lead}`, stock(302), () => ({})),
 
     // Lists of each person's own records (the leak check reads every one of them).
     get('property', 'routes/app/properties', () => '/properties', all(200), { shows: { colleague: ['Pg', 'Pr'], agent: ['Pc', 'Pg'], owner: ['Pg', 'Pc'] } }),

@@ -5,6 +5,7 @@ import { getDb } from '#db/client.server.ts'
 import { agencies, calendarFeeds, clientAlerts, dataExports, portalFeeds, propertyDocuments, propertyPhotos, shares, tasks, viewings } from '#db/schema.ts'
 import { inviteMember } from '#app/modules/agencies/invitations.server.ts'
 import { runDataExportJob } from '#app/modules/exports/data-exports.server.ts'
+import { receiveMail } from '#app/modules/leads/receive-mail.server.ts'
 import { signedInBroker, type TestBrowser } from './app.ts'
 import { createClientVia } from './clients.ts'
 import { findUser, ownerScopeOf, setSubscription } from './db.ts'
@@ -39,6 +40,10 @@ export function idFrom(response: Response, pattern: RegExp, what: string) {
   return id
 }
 
+function expect200(response: Response, what: string) {
+  if (response.status !== 200) throw new Error(`${what} failed: ${response.status}`)
+}
+
 async function expectRedirect(response: Promise<Response>, what: string) {
   const answer = await response
   if (answer.status !== 302 && answer.status !== 303) throw new Error(`${what} failed: ${answer.status} ${(await answer.text()).slice(0, 300)}`)
@@ -59,6 +64,15 @@ export function documentUpload(title: string) {
   form.set('intent', 'upload-document')
   form.set('title', title)
   form.set('document', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'plan.pdf', { type: 'application/pdf' }))
+  return form
+}
+
+/** An agency logo as the /agency form uploads it. */
+export async function logoUpload() {
+  const form = await photoUpload('upload-logo')
+  const file = form.get('photos')
+  form.delete('photos')
+  form.set('logo', file!)
   return form
 }
 
@@ -214,6 +228,13 @@ export async function createRoleWorld() {
   const trashedDocument = await newestDocument(ps)
   await expectRedirect(agent.post(`/property/${ps}/media`, { intent: 'delete-document', documentId: trashedDocument }), 'document to the trash')
 
+  // A lead that came in by mail to the agency, no one's yet: the agency's inbox, every member's.
+  expect200(await as('owner').get('/leads'), 'the leads inbox')
+  const mail = [`From: ${mark('Ld')} <lead-${tag}@example.com>`, 'To: leads@example.com', `Subject: Viewing request ${tag}`, '', `Name: ${mark('Ld')}`, 'Message: I would like to see the flat.', ''].join('\r\n')
+  const received = await receiveMail(Buffer.from(mail), [agencyId])
+  const lead = received.outcomes[0]
+  if (lead?.status !== 'created') throw new Error('no lead')
+
   // The colleague's and the owner's listings (the owner's is public: every broker may open it),
   // and the other agency's.
   const pc = await createPropertyVia(as('colleague'), { title: mark('Pc') })
@@ -254,19 +275,20 @@ export async function createRoleWorld() {
       trashedProperty,
       trashedPhoto,
       trashedDocument,
+      lead: lead.leadId,
     },
   }
 }
 
 /**
  * Who may see which marked text, by the rules of docs/decisions/034: the agency's listings (and
- * their photos and documents) are every member's; the agent's clients, deals, viewings, tasks,
+ * their photos and documents) and a lead no one has taken yet are every member's; the agent's clients, deals, viewings, tasks,
  * notes and trash are the agent's and the owner's and admins'; an import waiting for
  * confirmation is its uploader's alone; each person's own client is theirs (and their agency's
  * owner's and admins'). The owner's public listing is anyone's.
  */
 export function forbiddenMarks(w: RoleWorld): Record<Actor, string[]> {
-  const stock = ['Pg', 'Ps', 'Pc', 'Pr', 'Ph', 'Dc']
+  const stock = ['Pg', 'Ps', 'Pc', 'Pr', 'Ph', 'Dc', 'Ld']
   const agents = ['Cr', 'Dg', 'Vg', 'Vd', 'Tg', 'Np', 'Nc', 'Nd', 'Ln', 'Tc', 'Tp', 'Ownagent']
   const outside = ['Ownremoved', 'Owninvitee', 'Ownoutsider', 'Px', 'Im']
   const agencyPrivate = ['Ownowner', 'Ownadmin', 'Owncolleague']
