@@ -26,7 +26,7 @@ import { getNavState, navStateMiddleware, updateNavState } from '#app/http/nav-s
 import { sessionMiddleware } from '#app/http/session.server.ts'
 import { outageHeadersMiddleware } from '#app/http/database-outage.server.ts'
 import { isOutageData, NOTHING_SAVED_IN_APP_MESSAGE } from '#app/lib/outage.ts'
-import { ErrorFallbackScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
+import { ErrorFallbackScreen, ForbiddenScreen, NotFoundScreen, UnavailableScreen } from '#app/ui/error-screens.tsx'
 import { PendingIndicator } from '#app/ui/pending-indicator.tsx'
 import { useHydrated } from '#app/ui/use-hydrated.ts'
 import { ToastRegion } from '#app/ui/toast-region.tsx'
@@ -168,6 +168,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const inApp = useHydrated()
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundScreen />
+    // A role's refusal (app/lib/http.ts forbidden()); a refused cross-site post keeps its own words.
+    if (error.status === 403 && error.data === 'Forbidden') return <ForbiddenScreen />
     if (isOutageData(error.data)) {
       if (error.data.wasWrite) return <UnavailableScreen message={inApp ? NOTHING_SAVED_IN_APP_MESSAGE : error.data.message} />
       return <UnavailableScreen message={error.data.message} retryHref={location.pathname + location.search} />

@@ -21,7 +21,7 @@ import { countQuery } from './query-metrics.server.ts'
 import { EMBEDDED_POSTGRES_SETTINGS } from './pglite-folder.server.ts'
 import * as schema from './schema.ts'
 import { reserveScopedConnection, scopedStatements } from './scoped-connection.server.ts'
-import { runInScope, scopedDatabase, type Scope } from './tenancy.server.ts'
+import { currentScope, outsideScope, runInScope, scopedDatabase, type Scope } from './tenancy.server.ts'
 
 /** One query-builder type for both drivers; code never needs to know which one runs. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -187,6 +187,17 @@ export function getDb(): Database {
  */
 export function withScope<T>(scope: Scope, work: () => Promise<T>): Promise<T> {
   return runInScope(scope, () => handle().openScope(scope), work)
+}
+
+/**
+ * For work a request leaves running after it has answered (a download streamed as the client
+ * reads it): call this while answering, then each call of what it returns runs its work in that
+ * request's scope again, on a connection of its own (the request's own is given back when it
+ * answers). Outside a scope, the work runs as it is.
+ */
+export function inScopeLater(): <T>(work: () => Promise<T>) => Promise<T> {
+  const scope = currentScope()
+  return (work) => outsideScope(() => (scope ? withScope(scope, work) : work()))
 }
 
 export function getJobQueueConnection() {

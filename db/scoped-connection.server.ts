@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks'
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite'
 import type postgres from 'postgres'
 import { bindToScope, CLEAR_SCOPE_SQL, currentScope, SCOPE_SETTINGS_SQL, scopeSettingsParams } from './tenancy.server.ts'
@@ -95,6 +96,9 @@ function withTransactions(reserved: Reserved, pool: postgres.Sql<Record<string, 
  * The embedded client, with every statement of scoped work (and every transaction it opens) run
  * in a transaction that sets the scope first. The scope is read when the statement is asked for,
  * before it waits for its turn, so it is always the asking request's.
+ * PGlite calls a transaction's callback from its own queue, outside the asking request's async
+ * context: the callback is bound to that context first, so the code inside a transaction still
+ * knows its scope (visibleTo, changeableBy) as the statements' settings do.
  */
 export function scopedStatements(client: PGlite): PGlite {
   return new Proxy(client, {
@@ -104,6 +108,7 @@ export function scopedStatements(client: PGlite): PGlite {
       if (property !== 'query' && property !== 'exec' && property !== 'transaction') return (value as (...args: unknown[]) => unknown).bind(target)
       return (...args: unknown[]) => {
         const scope = currentScope()
+        if (property === 'transaction') args[0] = AsyncResource.bind(args[0] as (t: PGliteTransaction) => Promise<unknown>)
         const method = (value as (...a: unknown[]) => Promise<unknown>).bind(target)
         if (!scope) return method(...args)
         // The transaction's own work runs when PGlite's queue gets to it: in the asking scope still.

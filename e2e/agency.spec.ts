@@ -2,17 +2,24 @@ import { randomBytes } from 'node:crypto'
 import { CLIENT_URL, conformFormReady, fillClientForm, formWithButton } from './support/clients.ts'
 import { expect, expectToast, hydrateOnLoad, makeBroker, signUpAndSignIn, submitSignIn, test } from './support/fixtures.ts'
 import { readMailLink } from './support/outbox.ts'
+import { insertClient } from './support/clients.ts'
+import { insertProperties } from './support/properties.ts'
 
 const INVITE_LINK = /https?:\/\/[^\s"<>]+\/invite\/[A-Za-z0-9_-]{43}/
 
-test('an owner invites a colleague by mail; the colleague signs up, joins and works in the agency; the owner removes them, handing their client to a successor', async ({
+test('an owner invites a colleague by mail; the colleague signs up, joins, sees the agency’s listings but not the owner’s clients, and works in it; the owner removes them, handing their client to a successor', async ({
   page,
   browser,
   javaScriptEnabled,
+  db,
 }) => {
   // Two brokers signing up and in (four password hashes or checks), a mailed link: ~25 s when busy.
-  test.setTimeout(120_000)
+  test.setTimeout(150_000)
   const owner = await signUpAndSignIn(page, makeBroker('owner'))
+  // The owner's listing and client (made through the forms elsewhere; here what a colleague sees of them).
+  const tag = randomBytes(3).toString('hex')
+  const [listingId] = await insertProperties(db, owner.email, [{ title: `Owner villa ${tag}`, city: 'Porto', status: 'active' }])
+  const ownersClient = await insertClient(db, owner.email, { fullName: `Oscar ${tag}` })
 
   // 1. The owner invites an address. Without JavaScript the browser's own checks run: the filled
   // e-mail field (required, type=email) must let the POST through.
@@ -64,6 +71,23 @@ test('an owner invites a colleague by mail; the colleague signs up, joins and wo
     await expect(formWithButton(colleaguePage, 'Send invitation')).toHaveCount(0)
     await expect(colleaguePage.getByRole('link', { name: 'Audit log' })).toHaveCount(0)
 
+    // The colleague's view: the agency's listings (the owner's to change), not the owner's clients.
+    await colleaguePage.goto('/properties')
+    await colleaguePage.getByRole('link', { name: `Owner villa ${tag}` }).click()
+    await expect(colleaguePage).toHaveURL(`/property/${listingId}`)
+    await expect(colleaguePage.getByRole('heading', { level: 1, name: `Owner villa ${tag}` })).toBeVisible()
+    await expect(colleaguePage.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0)
+    await expect(colleaguePage.getByRole('button', { name: 'Set status' })).toHaveCount(0)
+    const edit = await colleaguePage.goto(`/property/${listingId}/edit`)
+    expect(edit?.status()).toBe(403)
+    await expect(colleaguePage.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible()
+    await colleaguePage.goto('/clients')
+    await expect(colleaguePage.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible()
+    await expect(colleaguePage.getByText(`Oscar ${tag}`)).toHaveCount(0)
+    const hidden = await colleaguePage.goto(`/client/${ownersClient}`)
+    expect(hidden?.status()).toBe(404)
+    await expect(colleaguePage.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
+
     // …and works in it: a client of their own.
     const clientName = `Clara ${randomBytes(3).toString('hex')}`
     await colleaguePage.goto('/client/new')
@@ -73,6 +97,10 @@ test('an owner invites a colleague by mail; the colleague signs up, joins and wo
     await clientForm.getByRole('button', { name: 'Add client' }).click()
     await expect(colleaguePage).toHaveURL(CLIENT_URL)
     await expectToast(colleaguePage, 'Client added.')
+    // The owner sees every client of the agency, the colleague's too.
+    await page.goto('/clients')
+    await expect(page.getByRole('link', { name: clientName })).toBeVisible()
+    await expect(page.getByRole('link', { name: `Oscar ${tag}` })).toBeVisible()
 
     // 4. The owner removes the colleague, choosing who takes over their records.
     await page.goto('/agency')

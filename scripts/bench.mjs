@@ -7,6 +7,8 @@
 //   share    share pages (20 photos) against a bare React Router page built by the bench (ceiling)
 //   phone    the share page against a static copy of itself in Chromium: phone, 4× CPU, slow 4G
 //   lists    /properties and /clients at 20,000 rows against 1,000 rows
+//   agency   an agent's /properties in a 10-member agency of 20,000 listings against a solo
+//            broker's with the same rows (issue 26)
 //   engines  p99 of a list page on PGlite against Postgres
 //   pages    the bench broker's filtered lists and 20-photo detail page (absolute figures)
 //   formats  CSV export of 10,000 listings, preview of a 10,000-row import
@@ -14,8 +16,9 @@
 //            parameters, the broker's preview, edits under load, against the ceiling, a raw
 //            node:http server and the returning visitor (issue 24)
 //   alerts   scripts/bench-alerts.mjs, when it exists (see sections/alerts.mjs for the contract)
-//   scale    search, client matching, /home and /clients of a 1,000-row and a 100,000-row broker
-//            in a database of a million listings against the same broker in a small one
+//   scale    search, client matching, /home and /clients of a 1,000-row and a 100,000-row broker,
+//            and of an agent and an admin of a 10-member agency, in a database of a million
+//            listings against the same people in a small one
 //            (PostgreSQL; it seeds both databases itself, see sections/scale.mjs)
 // A/B comparisons are interleaved (A, B, A, B, …), three repetitions, medians. Every target gets
 // a fresh database (PGlite in a temp DATA_DIR; Postgres: BENCH_DATABASE_URL, default a
@@ -39,6 +42,7 @@ import { buildCeiling, startCeiling, writeCeilingPhotos } from './bench/ceiling.
 import { createTargetDatabase } from './bench/database.mjs'
 import { judge, markdownSummary, printSummary } from './bench/report.mjs'
 import { explainListQueries, makePhotoFiles, seedAll } from './bench/seed.mjs'
+import { benchAgency } from './bench/sections/agency.mjs'
 import { benchAlertsHook } from './bench/sections/alerts.mjs'
 import { benchEngines } from './bench/sections/engines.mjs'
 import { benchFormats } from './bench/sections/formats.mjs'
@@ -59,6 +63,7 @@ const SECTIONS = {
   share: benchShare,
   phone: benchPhone,
   lists: benchLists,
+  agency: benchAgency,
   engines: benchEngines,
   pages: benchPages,
   formats: benchFormats,
@@ -122,7 +127,7 @@ function createContext(options) {
     try {
       // Real photo files only for the sections that download them; encoded (sharp's threads) while the rows go in.
       if (wantsPhotoFiles) photoFiles ??= makePhotoFiles()
-      seeded = await seedAll(db, { dataDir, photoFiles })
+      seeded = await seedAll(db, { dataDir, photoFiles, agency: options.sections.includes('agency') })
       if (options.explain) await explainListQueries(db, seeded.brokerId)
     } finally {
       await db.close()

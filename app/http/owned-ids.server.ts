@@ -1,7 +1,7 @@
-import { notFound } from '#app/lib/http.ts'
+import { forbidden, notFound } from '#app/lib/http.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
 import { findOwnedDeal } from '#app/modules/deals/deals.server.ts'
-import { findOwnedProperty } from '#app/modules/properties/access.server.ts'
+import { findChangeableProperty, findOwnedProperty } from '#app/modules/properties/access.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 export type OwnedKind = 'property' | 'client' | 'deal'
@@ -29,4 +29,12 @@ export async function requireOwnedFormIds(scope: Scope, fields: readonly (readon
     if (value === null || value === '') continue
     if (!(await isOwned(scope, kind, value))) notFound()
   }
+}
+
+/**
+ * A listing the member sees (found by the caller) but may not change, a colleague's: 403. Its
+ * assigned agent and the agency's owner and admins may (docs/decisions/034).
+ */
+export async function requireChangeableProperty(scope: Scope, propertyId: string) {
+  if (!(await findChangeableProperty(scope, propertyId))) forbidden()
 }

@@ -35,9 +35,10 @@ export function createActionLookup(build: ServerBuild): (pathname: string, searc
   }
 }
 
-// JavaScript-on navigations fetch `/path.data` (and `/_root.data` for "/") for the same route.
+// JavaScript-on navigations fetch `/path.data` (and `/_.data` for "/", `/_root.data` before
+// v8_trailingSlashAwareDataRequests) for the same route.
 function routePathOf(pathname: string) {
-  if (pathname === '/_root.data') return '/'
+  if (pathname === '/_root.data' || pathname === '/_.data') return '/'
   return pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname
 }
 

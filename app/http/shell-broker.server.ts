@@ -6,7 +6,7 @@ import type { AuthState } from '#app/modules/session/sessions.server.ts'
 import type { ShellBroker } from '#app/ui/app-nav.tsx'
 
 /** The app shell's broker (read with the session, no extra query): name, avatar, past-due banner, unread count. */
-export function shellBroker({ user, subscription, unreadNotifications }: AuthState, now = new Date()): ShellBroker {
+export function shellBroker({ user, subscription, unreadNotifications, scope }: AuthState, now = new Date()): ShellBroker {
   const since = subscription?.pastDueSince
   const graceEnds =
     since && isInPastDueGrace(subscription, now)
@@ -17,5 +17,6 @@ export function shellBroker({ user, subscription, unreadNotifications }: AuthSta
     avatarUrl: user.avatarId ? avatarUrl(user.avatarId, 64) : null,
     pastDueGraceEnds: graceEnds,
     unreadNotifications,
+    managesBilling: scope.role === 'owner',
   }
 }

@@ -5,6 +5,11 @@ export function notFound(): never {
   throw data('Not found', { status: 404 })
 }
 
+/** A record the member sees but may not change (a colleague's listing, the agency's settings): 403. */
+export function forbidden(): never {
+  throw data('Forbidden', { status: 403 })
+}
+
 /** A module's "not found" (null or undefined) as the route's 404. */
 export function orNotFound<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) notFound()

@@ -5,7 +5,8 @@ import { LeadsLink } from './leads-link.tsx'
 /** Who is signed in, as the header shows them: the 64 px avatar (or initials) links to /profile. */
 /** `pastDueGraceEnds`: the day (in words) a past-due subscription's grace ends, for the banner. */
 /** `unreadNotifications`: counted up to UNREAD_COUNT_CAP (100) with the session; 100 shows as "99+". */
-export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null; unreadNotifications?: number }
+/** `managesBilling`: the agency's owner (billing is theirs); false hides billing from everyone else. */
+export type ShellBroker = { fullName: string; avatarUrl: string | null; pastDueGraceEnds?: string | null; unreadNotifications?: number; managesBilling?: boolean }
 
 /**
  * The header's bell: /notifications, with the unread count as a badge and in its name. An icon

@@ -14,6 +14,23 @@ export function NotFoundScreen() {
   )
 }
 
+/**
+ * A 403: the member sees the record or page but their role does not let them do this (a
+ * colleague's listing, the audit log for an agent; docs/decisions/034).
+ */
+export function ForbiddenScreen() {
+  return (
+    <main {...MAIN_LANDMARK} className="mx-auto flex min-h-[70vh] max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-5xl font-bold text-muted">403</p>
+      <h1 className="text-2xl font-semibold">Not allowed</h1>
+      <p className="text-muted">Your role in the agency does not allow this: its owner or an admin can do it.</p>
+      <a href="/home" className="rounded-md bg-brand px-4 py-2 font-medium text-brand-ink no-underline">
+        Return to Home
+      </a>
+    </main>
+  )
+}
+
 /** The seed's error fallback screen. A plain link, so it works without JavaScript. */
 export function ErrorFallbackScreen({ detail }: { detail?: string }) {
   return (

@@ -1,9 +1,11 @@
 // The scale section's data (issue 24): the same two brokers in a small database and in a large
 // one, so a page of theirs can be compared with itself while a million other rows sit beside it.
 //
-//   small:  a broker owning 1,000 properties and 1,000 clients, one owning 100,000 of each;
-//   large:  the same two, byte for byte the same rows (the same generator and salt), plus 998
-//           other brokers owning 901 properties and 100 clients each: 1,000,198 properties.
+//   small:  a broker owning 1,000 properties and 1,000 clients, one owning 100,000 of each, and
+//           an agency of 10 members (owner, admin, 8 agents) with 1,000 of each per member
+//           (issue 26: the figures per agency and per member);
+//   large:  the same, byte for byte the same rows (the same generator and salts), plus 998
+//           other brokers owning 901 properties and 100 clients each: 1,010,198 properties.
 //
 // Set-based, in SQL (generate_series): no row crosses the wire. The measured brokers' rows are
 // inserted each in one statement, as in the small database, so their heap layout is the same in
@@ -19,6 +21,8 @@ export const SCALE_BROKERS = {
 export const OTHER_BROKERS = 998
 export const OTHER_PROPERTIES_EACH = 901
 export const OTHER_CLIENTS_EACH = 100
+/** The measured agency: 10 members, each assigned this many properties and clients; salts from `salt` up. */
+export const SCALE_AGENCY = { prefix: 'scale-agency', members: 10, rowsPerMember: 1000, salt: 100 }
 /** What the matching client of each measured broker wants (the client page's "Matching properties"). */
 export const MATCHING_CLIENT_NAME = 'Mara Matching'
 
@@ -171,11 +175,12 @@ async function secondaryIndexes(db, tables) {
 
 /**
  * Seeds the scale section's database: `large` adds the 998 other brokers. Answers the measured
- * brokers with their ids and their matching client's id. `insertBroker(db, broker)` makes a
- * broker who can sign in (seed.mjs's, with the bench's password hash). `maintenanceWorkMem`
- * (e.g. '256MB') for the index builds; the session's default otherwise.
+ * brokers with their ids and their matching client's id, and the agency's agent and admin the
+ * same way. `insertBroker(db, broker)` makes a broker who can sign in (seed.mjs's, with the
+ * bench's password hash); `insertAgency(db, members)` an agency of such brokers (seed.mjs's).
+ * `maintenanceWorkMem` (e.g. '256MB') for the index builds; the session's default otherwise.
  */
-export async function seedScale(db, { large, passwordHash, insertBroker, maintenanceWorkMem = null, log = () => {} }) {
+export async function seedScale(db, { large, passwordHash, insertBroker, insertAgency, agencyMembers, maintenanceWorkMem = null, log = () => {} }) {
   const indexes = await secondaryIndexes(db, ['properties', 'clients'])
   for (const { name } of indexes) await db.exec(`drop index ${name}`)
   // Beyond any plan's limit: the plan-limit trigger (a count per inserted row) is off for the load.
@@ -191,6 +196,8 @@ export async function seedScale(db, { large, passwordHash, insertBroker, mainten
     brokers[size] = { ...broker, id, matchingClientId: client.id }
     log(`scale: ${broker.rows} properties and clients of ${broker.email}`)
   }
+  const agency = await seedAgency(db, insertAgency, agencyMembers(SCALE_AGENCY.prefix, SCALE_AGENCY.members))
+  log(`scale: ${agency.rows} properties and clients of a ${SCALE_AGENCY.members}-member agency`)
   if (large) {
     for (const text of otherBrokersSql(OTHER_BROKERS, passwordHash)) await db.exec(text)
     await db.exec(propertiesSql(OTHER_OWNERS, OTHER_PROPERTIES_EACH))
@@ -205,5 +212,24 @@ export async function seedScale(db, { large, passwordHash, insertBroker, mainten
   // As autovacuum leaves a table after a bulk load: visibility maps set, statistics fresh.
   for (const table of ['properties', 'clients', 'property_photos', 'users']) await db.exec(`vacuum analyze ${table}`)
   const [{ n }] = await db.query('select count(*)::int as n from properties')
-  return { brokers, properties: n }
+  return { brokers, agency, properties: n }
+}
+
+/**
+ * The measured agency's rows: each member's in one statement for all (the agency is filled in
+ * from the member's agency, migration 0022), a matching client and cover photos for each. The
+ * agent measured sees the agency's listings and their own clients; the admin sees all of both.
+ */
+async function seedAgency(db, insertAgency, members) {
+  const { agencyId, members: inserted } = await insertAgency(db, members)
+  const owners = inserted.map((member, i) => `select '${member.id}'::uuid, ${SCALE_AGENCY.salt + i}`).join(' union all ')
+  await db.exec(propertiesSql(owners, SCALE_AGENCY.rowsPerMember))
+  await db.exec(clientsSql(owners, SCALE_AGENCY.rowsPerMember))
+  for (const member of inserted) await db.exec(coverPhotosSql(member.id))
+  const measured = async (role) => {
+    const member = inserted.find((m) => m.role === role)
+    const [client] = await db.query(matchingClientSql(member.id))
+    return { ...member, matchingClientId: client.id }
+  }
+  return { agencyId, rows: SCALE_AGENCY.rowsPerMember * inserted.length, agent: await measured('agent'), admin: await measured('admin') }
 }

@@ -2,6 +2,8 @@
 //   * the bench broker: 5,000 listings, BV-00001 with 20 photos and two shares (scripts/bench-seed.sql),
 //   * the formats broker: 10,000 listings (CSV export, import preview),
 //   * the list brokers: 1,000 and 20,000 listings and as many clients (list pages at scale),
+//   * with the agency section: a 10-member agency holding a copy of the 20,000-listing broker's
+//     listings, assigned round the members (an agent's /properties against the solo broker's),
 //   * real photo files for BV-00001 (the phone probe downloads them), in every width the app encodes.
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -21,6 +23,8 @@ export const LIST_BROKERS = {
 }
 // The app's own cost (app/modules/auth/password.server.ts), so sign-in verifies as in production.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
+/** The agency section's agency: an owner, an admin and eight agents (issue 26). */
+export const AGENCY_MEMBERS = 10
 export const SEEDED_LISTINGS = 5000
 export const FORMATS_LISTINGS = 10_000
 export const SHARE_PATHS = { property: '/preview/BenchPropertyShare0001', listing: '/client-listing/BenchListingShare00001' }
@@ -36,8 +40,8 @@ export function photoVariantWidths() {
 }
 
 /** Everything above; answers the ids the sections need. */
-/** photoFiles: a promise of makePhotoFiles()'s result, or null for no files. */
-export async function seedAll(db, { dataDir, photoFiles }) {
+/** photoFiles: a promise of makePhotoFiles()'s result, or null for no files; agency: seed the agency section's agency. */
+export async function seedAll(db, { dataDir, photoFiles, agency = false }) {
   const passwordHash = await brokerPasswordHash()
   const brokerId = await insertBroker(db, BROKER, passwordHash, 'Bench Realty')
   await db.exec(readFileSync(SEED_SQL_FILE, 'utf8'))
@@ -58,6 +62,7 @@ export async function seedAll(db, { dataDir, photoFiles }) {
     await insertClients(db, id, broker.rows)
     listBrokers[size] = { ...broker, id }
   }
+  const agencyBench = agency ? await seedListAgency(db, listBrokers.large, passwordHash) : null
   // The steady state of a live database: PostgreSQL's autovacuum (since 13 also after inserts)
   // vacuums a table soon after a bulk load, which sets its visibility map, so capped counts are
   // index-only scans. Without it the planner read a 20,000-row broker's count from the heap
@@ -65,7 +70,60 @@ export async function seedAll(db, { dataDir, photoFiles }) {
   // One statement each: VACUUM refuses to run in the implicit transaction of a multi-statement query.
   for (const table of ['properties', 'clients', 'property_photos']) await db.exec(`vacuum analyze ${table}`)
   await attachPhotoFiles(db, detail.id, dataDir, photoFiles)
-  return { brokerId, listings, detailPropertyId: detail.id, listBrokers }
+  return { brokerId, listings, detailPropertyId: detail.id, listBrokers, agency: agencyBench }
+}
+
+/**
+ * An agency of `members.length` brokers who can sign in: the first its owner, the others as
+ * given ('admin' or 'agent'). Each account comes with an agency of one (the users trigger,
+ * migration 0022); the others leave theirs for the first's, as accepting an invitation does.
+ * Answers the agency's id and the members with their ids.
+ */
+export async function insertAgency(db, members, passwordHash) {
+  const inserted = []
+  for (const member of members) inserted.push({ ...member, id: await insertBroker(db, member, passwordHash) })
+  const [owner, ...others] = inserted
+  const [{ agency_id: agencyId }] = await db.query('select agency_id from agency_members where user_id = $1', [owner.id])
+  for (const member of others) {
+    await db.query('delete from agencies where id in (select agency_id from agency_members where user_id = $1)', [member.id])
+    await db.query('insert into agency_members (agency_id, user_id, role) values ($1, $2, $3)', [agencyId, member.id, member.role])
+  }
+  return { agencyId, members: inserted }
+}
+
+/** Members of a bench agency: an owner, an admin, and agents, e-mails `{prefix}-{n}@brokervault.test`. */
+export function agencyMembers(prefix, count = AGENCY_MEMBERS) {
+  return Array.from({ length: count }, (_, i) => ({
+    email: `${prefix}-${i + 1}@brokervault.test`,
+    fullName: `${i === 0 ? 'Owner' : i === 1 ? 'Admin' : 'Agent'} ${prefix} ${i + 1}`,
+    role: i === 0 ? 'owner' : i === 1 ? 'admin' : 'agent',
+  }))
+}
+
+/**
+ * The agency section's data: a 10-member agency holding the same listings as the solo broker
+ * `solo` (every column, created_at too, so its list shows the same rows in the same order),
+ * assigned round the members. Answers the solo broker and the agent whose page is measured.
+ */
+async function seedListAgency(db, solo, passwordHash) {
+  const { agencyId, members } = await insertAgency(db, agencyMembers('bench-agency'), passwordHash)
+  const ids = `'{${members.map((m) => m.id).join(',')}}'::uuid[]`
+  await db.exec(`
+    begin;
+    alter table properties disable trigger properties_enforce_plan_limit;
+    insert into properties (owner_id, agency_id, category, type, purpose, rent_period, title, description, reference_code, price, currency,
+      street, area, city, region, postal_code, country, built_area, land_area, bedrooms, bathrooms, parking, year_built, furnished,
+      features, tags, status, visibility, created_at, updated_at)
+    select (${ids})[(row_number() over (order by created_at desc, id desc) - 1) % ${members.length} + 1], '${agencyId}',
+      category, type, purpose, rent_period, title, description, reference_code, price, currency,
+      street, area, city, region, postal_code, country, built_area, land_area, bedrooms, bathrooms, parking, year_built, furnished,
+      features, tags, status, visibility, created_at, updated_at
+    from properties where owner_id = '${solo.id}';
+    alter table properties enable trigger properties_enforce_plan_limit;
+    commit;`)
+  const [{ n }] = await db.query('select count(*)::int as n from properties where agency_id = $1', [agencyId])
+  if (n !== solo.rows) throw new Error(`Agency copy went wrong: ${n} listings, expected ${solo.rows}`)
+  return { agencyId, rows: n, solo, agent: members.find((m) => m.role === 'agent'), members: members.length }
 }
 
 /** The argon2id hash of the bench brokers' password, at the app's own cost. */

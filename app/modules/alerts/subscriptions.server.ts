@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { alertMatches, clientAlerts } from '#db/schema.ts'
 import { findOwnedClient } from '#app/modules/clients/access.server.ts'
+import { visibleTo } from '#db/visibility.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { createAlertShare } from '#app/modules/sharing/shares.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
@@ -33,7 +34,7 @@ export async function getAlertState(scope: Scope, client: { id: string }): Promi
           and ${alertMatches.mailedAt} is not null)`.mapWith(Number),
     })
     .from(clientAlerts)
-    .where(and(eq(clientAlerts.clientId, client.id), eq(clientAlerts.ownerId, scope.memberId)))
+    .where(and(eq(clientAlerts.clientId, client.id), visibleTo(clientAlerts, scope)))
   if (!row) return { status: 'never' }
   const { alert, mailedCount } = row
   const names = await getBrokerNames(alert.consentedBy ? [alert.consentedBy] : [])
@@ -71,10 +72,11 @@ export async function turnOnAlerts(scope: Scope, clientId: string, consent: bool
         .where(eq(clientAlerts.clientId, client.id))
       await tx.delete(alertMatches).where(and(eq(alertMatches.clientId, client.id), isNull(alertMatches.mailedAt)))
     } else {
-      const shareId = await createAlertShare(tx, scope.memberId, client.id)
+      // The client's agent's alerts (their mails, their link), whoever of the agency turned them on.
+      const shareId = await createAlertShare(tx, client.ownerId, client.id)
       await tx.insert(clientAlerts).values({
         clientId: client.id,
-        ownerId: scope.memberId,
+        ownerId: client.ownerId,
         shareId,
         unsubscribeToken: newToken(),
         consentedAt,
@@ -91,7 +93,7 @@ export async function stopAlerts(scope: Scope, clientId: string): Promise<{ ok: 
   await getDb()
     .update(clientAlerts)
     .set({ stoppedAt: new Date() })
-    .where(and(eq(clientAlerts.clientId, clientId), eq(clientAlerts.ownerId, scope.memberId), isNull(clientAlerts.stoppedAt)))
+    .where(and(eq(clientAlerts.clientId, clientId), visibleTo(clientAlerts, scope), isNull(clientAlerts.stoppedAt)))
   return { ok: true }
 }
 

@@ -3,6 +3,7 @@ import { getDb } from '#db/client.server.ts'
 import { clients } from '#db/schema.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 /*
@@ -11,14 +12,14 @@ import type { Scope } from '#db/tenancy.server.ts'
  * it (shortlist, links, feedback, deals, viewings, tasks, notes, alerts). Clients have no files.
  */
 
-const trashed = (scope: Scope, clientId: string) => and(eq(clients.id, clientId), eq(clients.ownerId, scope.memberId), isNotNull(clients.deletedAt))
+const trashed = (scope: Scope, clientId: string) => and(eq(clients.id, clientId), changeableBy(clients, scope), isNotNull(clients.deletedAt))
 
 /** The broker's clients in the trash, latest first. */
 export async function listTrashedClients(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({ id: clients.id, fullName: clients.fullName, email: clients.email, deletedAt: clients.deletedAt })
     .from(clients)
-    .where(and(eq(clients.ownerId, scope.memberId), isNotNull(clients.deletedAt)))
+    .where(and(changeableBy(clients, scope), isNotNull(clients.deletedAt)))
     .orderBy(desc(clients.deletedAt), asc(clients.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync'
+import { inScopeLater } from '#db/client.server.ts'
 import { neutraliseCsvCell } from '#app/lib/csv-cells.ts'
 import { recordAudit } from '#app/modules/agencies/audit.server.ts'
 import { clientBatches } from '#app/modules/clients/bulk.server.ts'
@@ -26,9 +27,13 @@ const OPTIONS = {
 /**
  * A CSV body written batch by batch as the client reads it (pull: the next batch is queried
  * only when the previous one has been taken), so memory holds one batch whatever the size.
+ * The batches are read after the request has answered, when its own connection is given back:
+ * each in the request's scope again, on a connection of its own, under row-level security as
+ * every other statement of the request.
  */
 function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder()
+  const inScope = inScopeLater()
   let headerSent = false
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -37,12 +42,12 @@ function csvStream<Row>(columns: Column<Row>[], batches: AsyncGenerator<Row[]>):
         controller.enqueue(encoder.encode(`\uFEFF${stringify([columns.map((c) => c.header)], OPTIONS)}`))
         return
       }
-      const next = await batches.next()
+      const next = await inScope(() => batches.next())
       if (next.done) return controller.close()
       controller.enqueue(encoder.encode(stringify(next.value.map((row) => columns.map((c) => c.cell(row) ?? '')), OPTIONS)))
     },
     async cancel() {
-      await batches.return(undefined)
+      await inScope(() => batches.return(undefined))
     },
   })
 }

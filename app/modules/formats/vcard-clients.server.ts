@@ -1,3 +1,4 @@
+import { inScopeLater } from '#db/client.server.ts'
 import type { ClientRow } from '#app/modules/clients/bulk.server.ts'
 import { clientBatches, getClientRow } from '#app/modules/clients/bulk.server.ts'
 import type { ClientFilters } from '#app/modules/clients/filters.ts'
@@ -60,18 +61,22 @@ export async function clientVcard(scope: Scope, clientId: unknown) {
   return client ? { name: client.fullName, text: clientCard(client) } : null
 }
 
-/** The broker's clients matching the list filters as one .vcf, streamed batch by batch. */
+/**
+ * The broker's clients matching the list filters as one .vcf, streamed batch by batch, each
+ * batch read in the request's scope again (csv-export.server.ts says why).
+ */
 export function clientsVcard(scope: Scope, filters: ClientFilters): ReadableStream<Uint8Array> {
   const batches = clientBatches(scope, filters)
   const encoder = new TextEncoder()
+  const inScope = inScopeLater()
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const next = await batches.next()
+      const next = await inScope(() => batches.next())
       if (next.done) return controller.close()
       controller.enqueue(encoder.encode(next.value.map(clientCard).join('')))
     },
     async cancel() {
-      await batches.return(undefined)
+      await inScope(() => batches.return(undefined))
     },
   })
 }

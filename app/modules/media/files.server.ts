@@ -13,6 +13,7 @@ export async function findPhotoFile(photoId: string) {
   const [photo] = await getDb()
     .select({
       ownerId: propertyPhotos.ownerId,
+      agencyId: propertyPhotos.agencyId,
       propertyId: propertyPhotos.propertyId,
       width: propertyPhotos.width,
       originalKey: propertyPhotos.originalKey,
@@ -30,6 +31,7 @@ export async function findDocumentFile(documentId: string) {
   const [document] = await getDb()
     .select({
       ownerId: propertyDocuments.ownerId,
+      agencyId: propertyDocuments.agencyId,
       propertyId: propertyDocuments.propertyId,
       sharedWithClients: propertyDocuments.sharedWithClients,
       fileName: propertyDocuments.fileName,

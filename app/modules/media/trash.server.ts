@@ -10,6 +10,7 @@ import { lockPropertyMedia } from './lock.server.ts'
 import { checkRoomForPhotos } from './photos.server.ts'
 import { asResult, missing, type PropertyRef } from './results.ts'
 import { checkStoragePrefix, getFileStorage } from './storage.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 /*
@@ -19,9 +20,9 @@ import type { Scope } from '#db/tenancy.server.ts'
  */
 
 const trashedPhoto = (scope: Scope, photoId: string) =>
-  and(eq(propertyPhotos.id, photoId), eq(propertyPhotos.ownerId, scope.memberId), isNotNull(propertyPhotos.deletedAt))
+  and(eq(propertyPhotos.id, photoId), changeableBy(propertyPhotos, scope), isNotNull(propertyPhotos.deletedAt))
 const trashedDocument = (scope: Scope, documentId: string) =>
-  and(eq(propertyDocuments.id, documentId), eq(propertyDocuments.ownerId, scope.memberId), isNotNull(propertyDocuments.deletedAt))
+  and(eq(propertyDocuments.id, documentId), changeableBy(propertyDocuments, scope), isNotNull(propertyDocuments.deletedAt))
 
 /** The broker's trashed photos, latest first, with what a thumbnail needs. */
 export async function listTrashedPhotos(scope: Scope, limit: number) {
@@ -36,7 +37,7 @@ export async function listTrashedPhotos(scope: Scope, limit: number) {
       deletedAt: propertyPhotos.deletedAt,
     })
     .from(propertyPhotos)
-    .where(and(eq(propertyPhotos.ownerId, scope.memberId), isNotNull(propertyPhotos.deletedAt)))
+    .where(and(changeableBy(propertyPhotos, scope), isNotNull(propertyPhotos.deletedAt)))
     .orderBy(desc(propertyPhotos.deletedAt), asc(propertyPhotos.id))
     .limit(limit)
   return rows.map(({ variantKeys, deletedAt, ...row }) => ({ ...row, deletedAt: deletedAt!, tags: photoFileTags(variantKeys) }))
@@ -47,7 +48,7 @@ export async function listTrashedDocuments(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({ id: propertyDocuments.id, propertyId: propertyDocuments.propertyId, title: propertyDocuments.title, deletedAt: propertyDocuments.deletedAt })
     .from(propertyDocuments)
-    .where(and(eq(propertyDocuments.ownerId, scope.memberId), isNotNull(propertyDocuments.deletedAt)))
+    .where(and(changeableBy(propertyDocuments, scope), isNotNull(propertyDocuments.deletedAt)))
     .orderBy(desc(propertyDocuments.deletedAt), asc(propertyDocuments.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))

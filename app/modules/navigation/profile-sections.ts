@@ -12,6 +12,9 @@ export const PROFILE_SECTIONS = [
 
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number]['slug']
 
+/** The sections a member is offered: Billing only to the agency's owner, whose it is (a 403 for others). */
+export const profileSectionsFor = (managesBilling: boolean) => PROFILE_SECTIONS.filter((section) => section.slug !== 'billing' || managesBilling)
+
 export const profileSectionPath = (section: ProfileSection) => `/profile/${section}`
 
 /**

@@ -124,6 +124,17 @@ export async function getPropertyAddressLine(scope: Scope, propertyId: unknown):
   return line || row.title
 }
 
+/** Which of these listings the member may change (their own, or any for the owner and admins). */
+export async function changeablePropertyIds(scope: Scope, propertyIds: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(propertyIds.filter((id) => isUuid(id)))]
+  if (ids.length === 0) return new Set()
+  const rows = await getDb()
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(changeableBy(properties, scope), inArray(properties.id, ids), liveProperty))
+  return new Set(rows.map((row) => row.id))
+}
+
 /**
  * The property if the member may change it (their own, or any of the agency's for the owner and
  * admins), else null. A property the member sees but may not change is a 403 at the route.

@@ -6,6 +6,7 @@ import { logger } from '#app/lib/logger.server.ts'
 import { recordActivity } from '#app/modules/activity/activity.server.ts'
 import { deletePropertyFiles } from '#app/modules/media/trash.server.ts'
 import { isPropertyLimitError } from './bulk.server.ts'
+import { changeableBy } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
 
 /*
@@ -20,14 +21,14 @@ export const restoreLimitMessage = (title: string) =>
   `“${title}” can't be restored: you have reached the number of properties your plan allows. Delete another property or choose a bigger plan, then restore it.`
 
 const trashed = (scope: Scope, propertyId: string) =>
-  and(eq(properties.id, propertyId), eq(properties.ownerId, scope.memberId), isNotNull(properties.deletedAt))
+  and(eq(properties.id, propertyId), changeableBy(properties, scope), isNotNull(properties.deletedAt))
 
 /** The broker's properties in the trash, latest first. */
 export async function listTrashedProperties(scope: Scope, limit: number) {
   const rows = await getDb()
     .select({ id: properties.id, title: properties.title, city: properties.city, deletedAt: properties.deletedAt })
     .from(properties)
-    .where(and(eq(properties.ownerId, scope.memberId), isNotNull(properties.deletedAt)))
+    .where(and(changeableBy(properties, scope), isNotNull(properties.deletedAt)))
     .orderBy(desc(properties.deletedAt), asc(properties.id))
     .limit(limit)
   return rows.map((row) => ({ ...row, deletedAt: row.deletedAt! }))

@@ -7,10 +7,20 @@ import { isOpenToEveryoneSql, isShownToClientsSql } from '#app/modules/propertie
 import { openPhotoInMemory, openPhotoMark, rememberOpenPhoto, type PhotoFile } from './open-photos.server.ts'
 import { liveShareCondition } from './shares.server.ts'
 
-/** Who asks for a file: a signed-in broker, or null for anyone else (a client on a share page). */
-export type Viewer = { brokerId: string } | null
+/**
+ * Who asks for a file: a signed-in broker with the agency they work in, or null for anyone else
+ * (a client on a share page).
+ */
+export type Viewer = { brokerId: string; agencyId: string } | null
 
-type FileOwnership = { ownerId: string; propertyId: string }
+type FileOwnership = { ownerId: string; agencyId: string; propertyId: string }
+
+/**
+ * The agency's listings are every member's to see (docs/decisions/034), so are their photos and
+ * documents; one in the trash is its owner's alone (the trash page shows it).
+ */
+const seesAsMember = (viewer: Viewer, file: FileOwnership & { trashed: boolean }) =>
+  viewer !== null && (viewer.brokerId === file.ownerId || (!file.trashed && viewer.agencyId === file.agencyId))
 
 /**
  * How long a photo stays open to anyone, by the database's clock: Infinity while its property
@@ -30,7 +40,7 @@ async function photoOpenFor({ ownerId, propertyId }: FileOwnership): Promise<num
 }
 
 /**
- * The one decision on who may see a photo: its owner, or anyone while its property is public
+ * The one decision on who may see a photo: its owner and their agency's members, or anyone while its property is public
  * and active or reachable through a live share (a property share, or a client-listing share
  * whose shortlist holds the property). Anything else is the same 404 as an unknown id.
  *
@@ -46,7 +56,7 @@ export async function findViewablePhoto(viewer: Viewer, requestedId: string): Pr
   const mark = openPhotoMark()
   const file = await findPhotoFile(photoId)
   if (!file) return null
-  if (viewer !== null && viewer.brokerId === file.ownerId) return { file, open: false }
+  if (seesAsMember(viewer, file)) return { file, open: false }
   // A photo in the trash is its owner's alone (the trash page shows it), whatever shows its property.
   if (file.trashed) return null
   const openFor = await photoOpenFor(file)
@@ -55,12 +65,12 @@ export async function findViewablePhoto(viewer: Viewer, requestedId: string): Pr
   return { file, open: true }
 }
 
-/** The same for documents: the owner, or anyone through a live share when marked as shared. */
+/** The same for documents: the owner and their agency, or anyone through a live share when marked as shared. */
 export async function canDownloadDocument(
   viewer: Viewer,
   document: FileOwnership & { sharedWithClients: boolean; trashed: boolean },
 ): Promise<boolean> {
-  if (viewer !== null && viewer.brokerId === document.ownerId) return true
+  if (seesAsMember(viewer, document)) return true
   if (!document.sharedWithClients || document.trashed) return false
   const [row] = await queryRows<{ open: boolean }>(sql`select ${isReachableThroughLiveShare(document)} as open`)
   return row?.open === true

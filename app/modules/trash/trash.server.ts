@@ -42,7 +42,8 @@ export type TrashEntry = {
 const purgeAt = (deletedAt: Date) => new Date(deletedAt.getTime() + TRASH_DAYS * DAY_MS)
 
 /**
- * Everything in the broker's trash, latest first: five queries whatever it holds. Photos and
+ * Everything in the trash the member may restore (their own; the whole agency's for its owner and
+ * admins), latest first: five queries whatever it holds. Photos and
  * documents of a property that is itself in the trash are not listed on their own: they are
  * part of it, restored or deleted with it.
  */

@@ -4,6 +4,7 @@ import { parseQueryFields } from '#app/lib/query-fields.ts'
 import { When } from '#app/ui/broker-formats.tsx'
 import { requireAuth } from '#app/http/session.server.ts'
 import { AUDIT_KINDS, type AuditKind } from '#app/modules/agencies/audit-kinds.ts'
+import { forbidden } from '#app/lib/http.ts'
 import { listAudit } from '#app/modules/agencies/audit.server.ts'
 import { listMembers } from '#app/modules/agencies/members.server.ts'
 import { ErrorList } from '#app/ui/form.tsx'
@@ -22,14 +23,15 @@ const AUDIT_FILTERS = {
 
 /**
  * Who created, changed, shared, exported or deleted what: owners and admins only (an agent:
- * 404). Filtered by member and by kind in the URL (?member=…&kind=…&page=…), so a filtered page
+ * 403). Filtered by member and by kind in the URL (?member=…&kind=…&page=…), so a filtered page
  * can be linked and works without JavaScript; a bad filter is a 400 with its message by the field.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { scope } = requireAuth(context)
   const { values, errors } = parseQueryFields(AUDIT_FILTERS, new URL(request.url).searchParams)
   const [list, members] = await Promise.all([listAudit(scope, { actorId: values.member, kind: values.kind, page: values.page }), listMembers(scope)])
-  if (!list) throw new Response('Not Found', { status: 404 })
+  // An agent knows their agency has one and may not read it: 403, not the 404 of the unseen.
+  if (!list) forbidden()
   const names = new Map(members.map((member) => [member.userId, member.fullName || member.email]))
   return data(
     {

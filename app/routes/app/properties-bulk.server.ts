@@ -5,11 +5,11 @@ import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireOwnedFormIds } from '#app/http/owned-ids.server.ts'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { countOf } from '#app/lib/format.ts'
-import { notFound, orNotFound } from '#app/lib/http.ts'
+import { forbidden, notFound, orNotFound } from '#app/lib/http.ts'
 import { listClientOptions } from '#app/modules/deals/options.server.ts'
 import { addListingItems } from '#app/modules/listings/listing-mutations.server.ts'
 import { MAX_LISTING_ITEMS } from '#app/modules/listings/schemas.ts'
-import { resolveOwnedProperties } from '#app/modules/properties/access.server.ts'
+import { changeablePropertyIds, resolveOwnedProperties } from '#app/modules/properties/access.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { deleteProperty, setPropertiesStatus } from '#app/modules/properties/mutations.server.ts'
 import { STATUSES } from '#db/reference.ts'
@@ -18,6 +18,8 @@ import { requireAuth } from '#app/http/session.server.ts'
 
 /** The bulk bar's intents on /properties; `delete` asks first, `delete-confirmed` deletes. */
 const PropertyBulkSchema = z.object({ intent: z.enum(['bulk-status', 'bulk-assign', 'bulk-shortlist', 'bulk-export', 'bulk-delete', 'bulk-delete-confirmed']) })
+/** The intents that change the listings (the others read them: every member may; assigning checks its own rights). */
+const CHANGES: ReadonlySet<string> = new Set(['bulk-status', 'bulk-delete', 'bulk-delete-confirmed'])
 
 export const isPropertyBulkIntent = (intent: unknown) => typeof intent === 'string' && intent.startsWith('bulk-')
 
@@ -45,8 +47,13 @@ export async function handlePropertyBulk(context: Readonly<RouterContextProvider
   const ticked = tickedIds(form)
   const sizeRefusal = checkSelectionSize(ticked, 'properties')
   if (sizeRefusal) return sizeRefusal
-  const selected = await resolveOwnedProperties(scope, ticked)
-  if (selected.length === 0) notFound()
+  const visible = await resolveOwnedProperties(scope, ticked)
+  if (visible.length === 0) notFound()
+  // A colleague's listings are seen, not changed: skipped like another broker's, and a
+  // selection of only theirs is a 403 (docs/decisions/034).
+  const changeable = CHANGES.has(intent) ? await changeablePropertyIds(scope, visible.map((p) => p.id)) : null
+  const selected = changeable ? visible.filter((p) => changeable.has(p.id)) : visible
+  if (selected.length === 0) forbidden()
   const ids = selected.map((p) => p.id)
 
   switch (intent) {

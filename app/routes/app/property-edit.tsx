@@ -4,7 +4,6 @@ import { data, Link, redirect } from 'react-router'
 import { setFlash } from '#app/lib/flash.server.ts'
 import { toFormDefaults } from '#app/modules/properties/form-defaults.ts'
 import { updateProperty } from '#app/modules/properties/mutations.server.ts'
-import { findChangeableProperty } from '#app/modules/properties/access.server.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
 import { propertyFormSchema } from '#app/modules/properties/schemas.ts'
 import { requireAuth } from '#app/http/session.server.ts'
@@ -12,29 +11,24 @@ import { PageHeader } from '#app/ui/page.tsx'
 import { PropertyForm } from '#app/ui/property-form.tsx'
 import type { Route } from './+types/property-edit'
 import { readForm } from '#app/http/form-body.server.ts'
+import { requireChangeableProperty } from '#app/http/owned-ids.server.ts'
 import { scheduleAlertRun } from '#app/modules/alerts/schedule.server.ts'
-import type { Scope } from '#db/tenancy.server.ts'
 
 // Serves both /property/{id}/edit and /property/edit/{id} (the seed's two readings); both stay
 // reachable with an expired trial.
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `Edit ${data?.property.title ?? 'property'} · BrokerVault` }]
 
-/** A colleague's listing the member sees but may not change: 403 (its assigned agent and admins may). */
-async function refuseUnlessChangeable(scope: Scope, propertyId: string) {
-  if (!(await findChangeableProperty(scope, propertyId))) throw data('Forbidden', { status: 403 })
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { scope } = requireAuth(context)
   const property = orNotFound(await getProperty(scope, params.id))
-  await refuseUnlessChangeable(scope, property.id)
+  await requireChangeableProperty(scope, property.id)
   return { property: { id: property.id, title: property.title, category: property.category }, defaults: toFormDefaults(property) }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { scope, user } = requireAuth(context)
   const property = orNotFound(await getProperty(scope, params.id))
-  await refuseUnlessChangeable(scope, property.id)
+  await requireChangeableProperty(scope, property.id)
   const submission = parseWithZod(await readForm(request), { schema: propertyFormSchema(property.category) })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   orNotFound(await updateProperty(scope, property.id, submission.value))

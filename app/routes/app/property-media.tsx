@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router'
 import { z } from 'zod'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
+import { requireChangeableProperty } from '#app/http/owned-ids.server.ts'
 import { TEXT_FORM_LIMITS } from '#app/http/form-body.server.ts'
 import { isFieldRejection, readUploadForm, type UploadForm } from '#app/http/upload-form.server.ts'
 import { setFlash, type Toast } from '#app/lib/flash.server.ts'
@@ -40,6 +41,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { scope } = requireAuth(context)
   const property = orNotFound(await findOwnedProperty(scope, params.id))
+  // Managing the photos and documents is changing the listing: its agent's and the admins'.
+  await requireChangeableProperty(scope, property.id)
   const [photos, documents] = await Promise.all([listPhotos(scope, property.id), listDocuments(scope, property.id)])
   return {
     property,
@@ -101,6 +104,7 @@ type MediaAction = z.infer<typeof MediaActionSchema>
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { scope } = requireAuth(context)
   const property = orNotFound(await findOwnedProperty(scope, params.id))
+  await requireChangeableProperty(scope, property.id)
   const upload = new URL(request.url).searchParams.get('upload')
   const limits = upload === null ? TEXT_FORM_LIMITS : UPLOAD_LIMITS.get(upload)
   if (!limits) badRequest('Unknown upload.')

@@ -10,6 +10,7 @@ import { listDocuments, listPhotos } from '#app/modules/media/queries.server.ts'
 import { label } from '#app/modules/properties/catalog.ts'
 import { changePropertyStatus, deleteProperty, updatePrivateNotes } from '#app/modules/properties/mutations.server.ts'
 import { getProperty } from '#app/modules/properties/queries.server.ts'
+import { findChangeableProperty } from '#app/modules/properties/access.server.ts'
 import { PrivateNotesSchema, StatusChangeSchema } from '#app/modules/properties/schemas.ts'
 import { parseIntentSubmission } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
@@ -25,6 +26,7 @@ import { StatusBadge } from '#app/ui/status-badge.tsx'
 import type { Route } from './+types/property'
 import { STATUSES } from '#db/reference.ts'
 import { readForm } from '#app/http/form-body.server.ts'
+import { requireChangeableProperty } from '#app/http/owned-ids.server.ts'
 import { listClientOptions } from '#app/modules/deals/options.server.ts'
 import { TaskPanel } from '#app/ui/task-panel.tsx'
 import { ViewingPanel } from '#app/ui/viewing-panel.tsx'
@@ -40,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
   const { scope, user } = auth
   const property = orNotFound(await getProperty(scope, params.id))
-  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions, team] = await Promise.all([
+  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions, team, changeable] = await Promise.all([
     listPhotos(scope, property.id),
     listDocuments(scope, property.id),
     listComments(scope, 'property', property.id),
@@ -50,11 +52,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadTaskRows(scope, 'property', property.id, user),
     listClientOptions(scope),
     loadTeam(auth),
+    // A colleague's listing is shown, not offered for change (those forms would be a 403).
+    findChangeableProperty(scope, property.id),
   ])
   const clients = clientOptions.map((c) => ({ id: c.id, label: c.fullName }))
   // An agency of several: who the listing is assigned to, and each task's (issue 26).
   const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'property', property), loadTaskAssignments(team, tasks)])
-  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone, assignment, taskTeam, names: team?.names ?? null }
+  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone, assignment, taskTeam, names: team?.names ?? null, canChange: changeable !== null }
 }
 
 const PropertyActionSchema = z.discriminatedUnion('intent', [
@@ -72,6 +76,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (agenda) return agenda
   const assignment = await handleAssignmentIntent(context, auth, form, { kind: 'property', id: property.id }, `/property/${property.id}`)
   if (assignment) return assignment
+  // Viewings and tasks about any of the agency's listings are every member's; the listing itself
+  // (status, notes, the trash) is its agent's and the admins' (a colleague's: 403).
+  await requireChangeableProperty(scope, property.id)
   const submission = parseIntentSubmission(form, PropertyActionSchema)
   if (submission.status !== 'success') {
     switch (submission.payload.intent) {
@@ -104,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { property: p, photos, documents, comments, activity, sharePanel } = loaderData
+  const { property: p, photos, documents, comments, activity, sharePanel, canChange } = loaderData
   const here = `/property/${p.id}`
   const errorFor = (intent: string) => (actionData && 'intent' in actionData && actionData.intent === intent ? [actionData.error] : null)
   const agendaState = actionData && 'agendaIntent' in actionData ? actionData : null
@@ -114,8 +121,8 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
     <>
       <PageHeader title={p.title}>
         <div className="flex flex-wrap gap-2 text-sm">
-          <Link to={`/property/${p.id}/edit`} className="rounded-md border border-line px-3 py-1.5 no-underline">Edit</Link>
-          <Link to={`/property/${p.id}/media`} className="rounded-md border border-line px-3 py-1.5 no-underline">Photos and documents</Link>
+          {canChange ? <Link to={`/property/${p.id}/edit`} className="rounded-md border border-line px-3 py-1.5 no-underline">Edit</Link> : null}
+          {canChange ? <Link to={`/property/${p.id}/media`} className="rounded-md border border-line px-3 py-1.5 no-underline">Photos and documents</Link> : null}
           <Link to={`/property/${p.id}/brochure`} className="rounded-md border border-line px-3 py-1.5 no-underline">Print brochure</Link>
         </div>
       </PageHeader>
@@ -131,7 +138,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
         </div>
       ) : (
         <p className="mb-6 rounded-lg border border-dashed border-line p-4 text-sm text-muted">
-          No photos yet. <Link to={`/property/${p.id}/media`}>Add photos</Link>
+          No photos yet.{canChange ? <> <Link to={`/property/${p.id}/media`}>Add photos</Link></> : null}
         </p>
       )}
 
@@ -166,36 +173,47 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
         </div>
         <div className="space-y-4">
           <AssignmentCard view={loaderData.assignment} state={assignmentState} recordId={p.id} />
-          <Card title="Status">
-            <Form method="post" className="flex gap-2">
-              <label htmlFor="status" className="sr-only">Status</label>
-              <select id="status" name="status" required defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
-                {STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
-              </select>
-              <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>
-            </Form>
-            <ErrorList errors={errorFor('status')} />
-          </Card>
+          {canChange ? (
+            <Card title="Status">
+              <Form method="post" className="flex gap-2">
+                <label htmlFor="status" className="sr-only">Status</label>
+                <select id="status" name="status" required defaultValue={p.status} className="flex-1 rounded-md border border-line bg-surface px-2 py-2">
+                  {STATUSES.map((s) => <option key={s} value={s}>{label(s)}</option>)}
+                </select>
+                <SubmitButton name="intent" value="status" pendingText="Saving...">Set status</SubmitButton>
+              </Form>
+              <ErrorList errors={errorFor('status')} />
+            </Card>
+          ) : null}
           <ShareLinks {...sharePanel} redirectTo={here} />
-          <Card title="Private notes">
-            <Form method="post" className="space-y-2">
-              <label htmlFor="privateNotes" className="sr-only">Private notes</label>
-              <textarea id="privateNotes" name="privateNotes" defaultValue={p.privateNotes} rows={5} maxLength={10000} className="block w-full rounded-md border border-line bg-surface px-3 py-2" />
-              <ErrorList errors={errorFor('notes')} />
-              <SubmitButton name="intent" value="notes" variant="secondary" pendingText="Saving...">Save notes</SubmitButton>
-            </Form>
-          </Card>
-          <details className="rounded-xl border border-danger p-4">
-            <summary className="cursor-pointer font-medium text-danger">Delete property</summary>
-            <Form method="post" className="mt-3 space-y-2">
-              <p className="text-sm">The listing, with all its photos and documents, goes to the <Link to="/trash">Trash</Link>: it leaves your lists and its share links stop working. You can restore it for 30 days; then it is deleted for good.</p>
-              <label className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="confirm" value="yes" required /> I understand, delete it
-              </label>
-              <ErrorList errors={errorFor('delete')} />
-              <Button type="submit" name="intent" value="delete" variant="danger">Move to trash</Button>
-            </Form>
-          </details>
+          {canChange ? (
+            <>
+              <Card title="Private notes">
+                <Form method="post" className="space-y-2">
+                  <label htmlFor="privateNotes" className="sr-only">Private notes</label>
+                  <textarea id="privateNotes" name="privateNotes" defaultValue={p.privateNotes} rows={5} maxLength={10000} className="block w-full rounded-md border border-line bg-surface px-3 py-2" />
+                  <ErrorList errors={errorFor('notes')} />
+                  <SubmitButton name="intent" value="notes" variant="secondary" pendingText="Saving...">Save notes</SubmitButton>
+                </Form>
+              </Card>
+              <details className="rounded-xl border border-danger p-4">
+                <summary className="cursor-pointer font-medium text-danger">Delete property</summary>
+                <Form method="post" className="mt-3 space-y-2">
+                  <p className="text-sm">The listing, with all its photos and documents, goes to the <Link to="/trash">Trash</Link>: it leaves your lists and its share links stop working. You can restore it for 30 days; then it is deleted for good.</p>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="confirm" value="yes" required /> I understand, delete it
+                  </label>
+                  <ErrorList errors={errorFor('delete')} />
+                  <Button type="submit" name="intent" value="delete" variant="danger">Move to trash</Button>
+                </Form>
+              </details>
+            </>
+          ) : (
+            // A colleague's listing: its notes to read; its agent and the admins change it.
+            <Card title="Private notes">
+              <p className="whitespace-pre-line text-sm">{p.privateNotes || 'No notes.'}</p>
+            </Card>
+          )}
         </div>
       </div>
     </>

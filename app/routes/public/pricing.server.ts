@@ -14,6 +14,7 @@ import type { Plan } from '#db/reference.ts'
  */
 export const PAYMENT_UNAVAILABLE_MESSAGE = 'Payment could not be started just now. Nothing has changed; please try again in a moment.'
 export const SIGN_IN_TO_CHOOSE_MESSAGE = 'Sign in or create an account to choose a plan'
+export const OWNER_CHOOSES_MESSAGE = "The agency's plan is chosen by its owner."
 
 export async function choosePlan(form: FormData, context: Readonly<RouterContextProvider>) {
   const auth = getAuth(context)
@@ -23,6 +24,8 @@ export async function choosePlan(form: FormData, context: Readonly<RouterContext
     setFlash(context, { kind: 'info', message: SIGN_IN_TO_CHOOSE_MESSAGE })
     throw redirect('/auth')
   }
+  // The plan is the agency's, paid by its owner (docs/decisions/034): a member may not change it.
+  if (auth.scope.role !== 'owner') return data({ error: OWNER_CHOOSES_MESSAGE }, { status: 403 })
   const parsed = ChoosePlanSchema.safeParse({ plan: form.get('plan') })
   if (!parsed.success) return data({ error: 'Choose one of the plans listed.' }, { status: 400 })
 

@@ -6,7 +6,7 @@ import type { Route } from './+types/document'
 /** GET /documents/{documentId}: always a download, never rendered by the browser; 404 otherwise. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const auth = getAuth(context)
-  const document = await findDownloadableDocument(auth ? { brokerId: auth.user.id } : null, params.documentId)
+  const document = await findDownloadableDocument(auth ? { brokerId: auth.user.id, agencyId: auth.scope.agencyId } : null, params.documentId)
   const file = document ? await getFileStorage().get(document.storageKey) : null
   if (!document || !file) {
     return new Response('Not found', {

@@ -9,7 +9,7 @@ import type { Route } from './+types/media'
  */
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = getAuth(context)
-  return photoFileResponse(request, auth ? { brokerId: auth.user.id } : null, {
+  return photoFileResponse(request, auth ? { brokerId: auth.user.id, agencyId: auth.scope.agencyId } : null, {
     photoId: params.photoId,
     variant: params.variant,
     fileName: params.file,

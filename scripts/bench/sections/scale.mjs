@@ -1,7 +1,10 @@
 // Scale (issue 24): a broker's cost never grows with other brokers' data. The same two brokers
 // (1,000 and 100,000 properties and clients) in a small database, alone, and in a large one
-// beside 998 other brokers (1,000,198 properties in all; scale-seed.mjs), each database with its
-// own `node server.mjs`. For each broker and page, A = the small database, B = the large one,
+// beside 998 other brokers (1,010,198 properties in all; scale-seed.mjs), each database with its
+// own `node server.mjs`. Issue 26: the same holds per agency and per member, so an agent and an
+// admin of a 10-member agency (10,000 properties and clients) are measured the same way: the
+// agent's lists read the agency's listings and their own clients, the admin's all of both.
+// For each person and page, A = the small database, B = the large one,
 // interleaved, three repetitions, medians. Ratio = large req/s ÷ small req/s; goal ≥ 0.9×.
 //   search           /properties?q=waterfront (prefix and parsed text, owner-scoped index)
 //   client matching  /client/{id} of a client who wants a sale in "PÓRTO" or Riverside, 2+ bedrooms
@@ -20,8 +23,8 @@ import path from 'node:path'
 import { startServer } from '../app-server.mjs'
 import { createTargetDatabase } from '../database.mjs'
 import { abTest, getPage, signInAs } from '../http.mjs'
-import { SCALE_BROKERS, seedScale } from '../scale-seed.mjs'
-import { brokerPasswordHash, insertBroker } from '../seed.mjs'
+import { SCALE_AGENCY, SCALE_BROKERS, seedScale } from '../scale-seed.mjs'
+import { agencyMembers, brokerPasswordHash, insertAgency, insertBroker } from '../seed.mjs'
 import { elapsed, freePort, ratio, round } from '../util.mjs'
 
 const SEED_GOAL_SECONDS = 300
@@ -55,27 +58,26 @@ export async function benchScale(ctx) {
       unit: 's',
     })
     results[target] = { seedSeconds: { small: small.seedSeconds, large: large.seedSeconds }, properties: { small: small.properties, large: large.properties }, pages: [] }
-    for (const size of Object.keys(SCALE_BROKERS)) {
-      const broker = { small: small.brokers[size], large: large.brokers[size] }
+    for (const { who, small: inSmall, large: inLarge } of measuredPeople(small, large)) {
+      const broker = { small: inSmall, large: inLarge }
       const jars = {
         small: await signInAs(small.server.appUrl, broker.small.email),
         large: await signInAs(large.server.appUrl, broker.large.email),
       }
-      const rows = broker.small.rows.toLocaleString('en')
       for (const page of PAGES) {
         const urls = { small: page.url(broker.small), large: page.url(broker.large) }
         await sameRows(page, small.server.appUrl, urls.small, jars.small, large.server.appUrl, urls.large, jars.large)
-        ctx.log(`scale: ${target} ${page.name}, ${rows}-row broker, small vs large database`)
+        ctx.log(`scale: ${target} ${page.name}, ${who}, small vs large database`)
         const { a, b } = await abTest(
-          { label: `${page.name} ${rows} small db`, url: `${small.server.appUrl}${urls.small}`, cookie: jars.small.header },
-          { label: `${page.name} ${rows} large db`, url: `${large.server.appUrl}${urls.large}`, cookie: jars.large.header },
+          { label: `${page.name} ${who} small db`, url: `${small.server.appUrl}${urls.small}`, cookie: jars.small.header },
+          { label: `${page.name} ${who} large db`, url: `${large.server.appUrl}${urls.large}`, cookie: jars.large.header },
           { seconds: ctx.seconds, log: ctx.log },
         )
         const r = ratio(b.requestsPerSecond, a.requestsPerSecond)
-        results[target].pages.push({ page: page.name, rows: broker.small.rows, small: a, large: b, ratio: r })
+        results[target].pages.push({ page: page.name, who, small: a, large: b, ratio: r })
         ctx.summary({
           section: 'scale',
-          metric: `${page.name}, ${rows}-row broker, req/s 1M÷small (${target})`,
+          metric: `${page.name}, ${who}, req/s 1M÷small (${target})`,
           value: b.requestsPerSecond,
           reference: a.requestsPerSecond,
           ratio: r,
@@ -84,7 +86,7 @@ export async function benchScale(ctx) {
         })
         ctx.summary({
           section: 'scale',
-          metric: `${page.name}, ${rows}-row broker, p99 1M÷small (${target})`,
+          metric: `${page.name}, ${who}, p99 1M÷small (${target})`,
           value: b.latencyP99Ms,
           reference: a.latencyP99Ms,
           ratio: ratio(b.latencyP99Ms, a.latencyP99Ms),
@@ -99,6 +101,19 @@ export async function benchScale(ctx) {
   return results
 }
 
+/**
+ * Who is measured, each as in the small and in the large database: the two brokers, then the
+ * agency's agent and admin (per member, per agency: issue 26).
+ */
+function measuredPeople(small, large) {
+  const agency = `${SCALE_AGENCY.members}-member agency`
+  return [
+    ...Object.keys(SCALE_BROKERS).map((size) => ({ who: `${small.brokers[size].rows.toLocaleString('en')}-row broker`, small: small.brokers[size], large: large.brokers[size] })),
+    { who: `agent of a ${agency}`, small: small.agency.agent, large: large.agency.agent },
+    { who: `admin of a ${agency}`, small: small.agency.admin, large: large.agency.admin },
+  ]
+}
+
 /** A seeded database with its own server: small (the two brokers alone) or large (and 998 others). */
 async function prepare(ctx, target, size, passwordHash) {
   const dataDir = mkdtempSync(path.join(ctx.tempDir, `scale-${target}-${size}-`))
@@ -110,6 +125,8 @@ async function prepare(ctx, target, size, passwordHash) {
       large: size === 'large',
       passwordHash,
       insertBroker: (database, broker) => insertBroker(database, broker, passwordHash),
+      insertAgency: (database, members) => insertAgency(database, members, passwordHash),
+      agencyMembers,
       // A server has memory to spare for the index builds; PGlite's WebAssembly memory never shrinks.
       maintenanceWorkMem: target === 'postgres' ? '256MB' : null,
       log: (message) => ctx.log(`${message} (${target} ${size}, ${elapsed(since)})`),

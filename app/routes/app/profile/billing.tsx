@@ -4,6 +4,7 @@ import { countOf } from '#app/lib/format.ts'
 import { parseIntentForm } from '#app/http/intent.server.ts'
 import { readForm } from '#app/http/form-body.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
+import { forbidden } from '#app/lib/http.ts'
 import { getTrialDaysLeft, isTrialExpired, PLAN_NAMES, PLAN_PROPERTY_LIMITS } from '#app/modules/billing/plans.ts'
 import { getBillingDetails } from '#app/modules/billing/subscription.server.ts'
 import { SubmitButton } from '#app/ui/form.tsx'
@@ -13,8 +14,15 @@ import type { Route } from './+types/billing'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Billing · Profile · BrokerVault' }]
 
+/** The plan and its payments are the agency's owner's (docs/decisions/034): anyone else, 403. */
+function requireOwner(context: Route.LoaderArgs['context']) {
+  const auth = requireAuth(context)
+  if (auth.scope.role !== 'owner') forbidden()
+  return auth
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user, subscription } = requireAuth(context)
+  const { user, subscription } = requireOwner(context)
   const now = new Date()
   const plan = subscription?.plan ?? 'free_trial'
   const billing = await getBillingDetails(user.id)
@@ -34,7 +42,7 @@ const BillingActionSchema = z.object({ intent: z.literal('manage-billing') })
 
 /** "Manage billing" (also the past-due banner's button): to Stripe's portal, or a toast saying why not. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = requireAuth(context)
+  const { user } = requireOwner(context)
   parseIntentForm(await readForm(request), BillingActionSchema)
   return openBillingPortal(context, user.id)
 }

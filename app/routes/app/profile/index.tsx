@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { requireAuth } from '#app/http/session.server.ts'
-import { PROFILE_SECTIONS, profileSectionPath } from '#app/modules/navigation/profile-sections.ts'
+import { profileSectionPath, profileSectionsFor } from '#app/modules/navigation/profile-sections.ts'
 import { avatarUrl } from '#app/modules/media/avatar.ts'
 import { Avatar } from '#app/ui/avatar.tsx'
 import { PageHeader } from '#app/ui/page.tsx'
@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = () => [{ title: 'Profile · BrokerVault'
 
 /** Who is signed in (from the session: no query), and the sections. */
 export function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireAuth(context)
-  return { name: user.fullName, email: user.email, avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null }
+  const { user, scope } = requireAuth(context)
+  return { name: user.fullName, email: user.email, avatar: user.avatarId ? avatarUrl(user.avatarId, 256) : null, managesBilling: scope.role === 'owner' }
 }
 
 /** /profile: the entry, an index of the sections (on a phone, the menu of the profile). */
@@ -27,7 +27,7 @@ export default function ProfileIndex({ loaderData: d }: Route.ComponentProps) {
         </div>
       </div>
       <ul className="grid gap-3 sm:grid-cols-2">
-        {PROFILE_SECTIONS.map((section) => (
+        {profileSectionsFor(d.managesBilling).map((section) => (
           <li key={section.slug}>
             <Link
               to={profileSectionPath(section.slug)}

@@ -1,9 +1,9 @@
-import { NavLink, Outlet, redirect } from 'react-router'
+import { NavLink, Outlet, redirect, useRouteLoaderData } from 'react-router'
 import { readForm } from '#app/http/form-body.server.ts'
 import { badRequest } from '#app/lib/http.ts'
 import { UNKNOWN_INTENT_MESSAGE } from '#app/http/intent.server.ts'
-import { PROFILE_INTENT_SECTIONS, PROFILE_SECTIONS, profileSectionPath } from '#app/modules/navigation/profile-sections.ts'
-import { LogoutButton } from '#app/ui/app-nav.tsx'
+import { PROFILE_INTENT_SECTIONS, profileSectionPath, profileSectionsFor } from '#app/modules/navigation/profile-sections.ts'
+import { LogoutButton, type ShellBroker } from '#app/ui/app-nav.tsx'
 import type { Route } from './+types/layout'
 
 /**
@@ -23,6 +23,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** The sections' links above each section; each section has its own heading (h1). */
 export default function ProfileLayout() {
+  // The app layout's broker says whether Billing is theirs (the agency's owner's).
+  const shell = useRouteLoaderData('routes/app/layout') as { broker: ShellBroker } | undefined
+  const sections = profileSectionsFor(shell?.broker.managesBilling !== false)
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 border-b border-line pb-3">
@@ -30,7 +33,7 @@ export default function ProfileLayout() {
           <NavLink to="/profile" end className={sectionLinkClass}>
             Profile
           </NavLink>
-          {PROFILE_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <NavLink key={section.slug} to={profileSectionPath(section.slug)} className={sectionLinkClass}>
               {section.title}
             </NavLink>
