@@ -112,8 +112,10 @@ const LAYOUTS = {
 } as const
 
 // The top bar's icons from 1280 px up: below it the seven words, the logo, Leads, the bell, the
-// avatar and Log out fill the bar (at 1024 px the logo was squeezed to a letter a line).
-const ICON_STYLE = { bottom: 'h-5 w-5', top: 'hidden h-5 w-5 xl:block', header: 'h-5 w-5' } as const
+// avatar and Log out fill the bar (at 1024 px the logo was squeezed to a letter a line). The
+// phone header's words from 420 px up: at 375 px the logo, Deals and Agenda with icons, Leads,
+// the bell and the avatar were wider than the screen once the current word was bold.
+const ICON_STYLE = { bottom: 'h-5 w-5', top: 'hidden h-5 w-5 xl:block', header: 'hidden h-5 w-5 min-[420px]:block' } as const
 
 function NavItem({ item, current, layout }: { item: NavItemData; current: boolean; layout: keyof typeof LAYOUTS }) {
   const body = (
