@@ -32,6 +32,7 @@ import { deferAppScripts } from '#app/http/defer-app-scripts.server.ts'
 import { closeAfterAnswer, createNodeRequestListener, type NodeMiddleware } from '#app/http/node-listener.server.ts'
 import { serveOpenPhotoFromMemory } from '#app/http/photo-files.server.ts'
 import { answerFromShareCache, answerShareAtNode } from '#app/http/share-page-cache.server.ts'
+import { answerWebsiteAtNode } from '#app/http/website-cache.server.ts'
 import { settleShareViews } from '#app/modules/sharing/share-views.server.ts'
 
 /** For the tests: share views are counted after the page is answered (share-views.server.ts). */
@@ -172,7 +173,8 @@ export function createAppNodeListener(build: ServerBuild, mode?: string) {
     appOrigin: new URL(env.APP_URL).origin,
     timeouts: { bodyIdleMs, bodyMinBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
     // A share page in memory is answered before a Fetch Request is built (docs/decisions/027).
-    answerEarly: answerShareAtNode,
+    // So is an agency website's page (docs/decisions/036-enquiries-and-website.md).
+    answerEarly: async (req, res) => (await answerShareAtNode(req, res)) || (await answerWebsiteAtNode(req, res)),
     logger,
   })
   // A shared photo's tagged file goes out like a static file, before static files and the app

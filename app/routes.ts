@@ -37,6 +37,21 @@ export default [
   route('alerts/:shareId', 'routes/share/alert.tsx'),
   route('unsubscribe/:token', 'routes/share/unsubscribe.tsx'),
 
+  // Enquiry forms of share and alert pages: the form's post, a refused post shown again, and the
+  // confirmation at {page}/enquiry/sent (docs/decisions/036-enquiries-and-website.md).
+  route('preview/:sharedUrlId/enquiry/:sent?', 'routes/share/enquiry.tsx', { id: 'enquiry-property-share' }),
+  route('client-listing/:sharedId/enquiry/:sent?', 'routes/share/enquiry.tsx', { id: 'enquiry-shortlist-share' }),
+  route('alerts/:shareId/enquiry/:sent?', 'routes/share/enquiry.tsx', { id: 'enquiry-alert' }),
+  // Each agency's public website: its listings and search, a page per listing (410 once gone),
+  // its sitemap, and its enquiry forms; robots.txt names the index of the sitemaps.
+  route('a/:slug', 'routes/website/agency.tsx'),
+  route('a/:slug/p/:listing', 'routes/website/listing.tsx'),
+  route('a/:slug/sitemap.xml', 'routes/website/sitemap.ts'),
+  route('a/:slug/enquiry/:sent?', 'routes/share/enquiry.tsx', { id: 'enquiry-website' }),
+  route('a/:slug/p/:listing/enquiry/:sent?', 'routes/share/enquiry.tsx', { id: 'enquiry-website-listing' }),
+  route('sitemap.xml', 'routes/website/sitemap-index.ts'),
+  route('robots.txt', 'routes/website/robots.ts'),
+
   route('theme', 'routes/resources/theme.ts'),
   // Files check their own access: the owner, live shares and public listings. A photo's sized
   // file also has a tagged address, public and immutable while the photo is open to anyone.

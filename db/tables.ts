@@ -61,6 +61,8 @@ export const TABLES = {
   alertMatches: { module: 'alerts', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
   // Its identity (name, logo, licence, contact) is on every share page of the agency (migration 0027).
   agencies: { module: 'agencies', tenancy: 'id', exported: true, onSharePages: true },
+  // Old website addresses of the agency, redirecting to the current one (migration 0030).
+  agencySlugRedirects: { module: 'agencies', tenancy: 'agency_id', exported: { no: "the website's former addresses: redirects, no broker data" }, onSharePages: false },
   agencyMembers: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },
   agencyInvitations: { module: 'agencies', tenancy: 'agency_id', exported: { no: 'one-time secrets (hashed), gone within 7 days' }, onSharePages: false },
   auditLog: { module: 'agencies', tenancy: 'agency_id', exported: true, onSharePages: false },

@@ -5,6 +5,7 @@
 //   memory   `npm start` on a fresh embedded database: idle RSS after the demo seed; cold start
 //   js       gzipped JS of a first load of /home and /properties
 //   share    share pages (20 photos) against a bare React Router page built by the bench (ceiling)
+//   website  an agency website's listing page and search against the same bare page (issue 27)
 //   phone    the share page against a static copy of itself in Chromium: phone, 4× CPU, slow 4G
 //   lists    /properties and /clients at 20,000 rows against 1,000 rows
 //   agency   an agent's /properties in a 10-member agency of 20,000 listings against a solo
@@ -54,6 +55,7 @@ import { benchPhone } from './bench/sections/phone.mjs'
 import { benchScale } from './bench/sections/scale.mjs'
 import { benchShare } from './bench/sections/share.mjs'
 import { benchTraffic } from './bench/sections/traffic.mjs'
+import { benchWebsite } from './bench/sections/website.mjs'
 import { Cleanup, elapsed, freePort, ROOT, SERVER_BUNDLE, treeRssKib } from './bench/util.mjs'
 
 const RESULTS_FILE = path.join(ROOT, 'bench-results.json')
@@ -61,6 +63,7 @@ const SECTIONS = {
   memory: benchMemory,
   js: benchJs,
   share: benchShare,
+  website: benchWebsite,
   phone: benchPhone,
   lists: benchLists,
   agency: benchAgency,
@@ -115,7 +118,7 @@ function createContext(options) {
   const targets = new Map()
   let ceiling = null
   let photoFiles = null
-  const wantsPhotoFiles = options.sections.includes('phone') || options.sections.includes('share')
+  const wantsPhotoFiles = options.sections.includes('phone') || options.sections.includes('share') || options.sections.includes('website')
   const started = performance.now()
   const log = (message) => console.log(`[${elapsed(started).padStart(7)}] ${message}`)
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { FeedbackFormState } from '#app/modules/sharing/feedback-fields.ts'
 import type { BrokerContact, SharedProperty } from '#app/modules/sharing/share-view.ts'
 import type { FeedbackReaction } from '#db/reference.ts'
@@ -9,10 +10,12 @@ type AlertViewProps = {
   broker: BrokerContact
   picked: Record<string, FeedbackReaction>
   feedback: FeedbackFormState | null
+  /** What follows the list: the enquiry form (docs/decisions/036-enquiries-and-website.md). */
+  after?: ReactNode
 }
 
 /** A client's alert page: the properties the alerts mailed, each with the shortlist's feedback form. */
-export function AlertView({ properties, broker, picked, feedback }: AlertViewProps) {
+export function AlertView({ properties, broker, picked, feedback, after }: AlertViewProps) {
   return (
     <SharePage broker={broker}>
       <header>
@@ -29,6 +32,7 @@ export function AlertView({ properties, broker, picked, feedback }: AlertViewPro
           </li>
         ))}
       </ol>
+      {after}
     </SharePage>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import {
   FEEDBACK_COMMENT_MAX_LENGTH,
   FEEDBACK_NAME_MAX_LENGTH,
@@ -16,10 +17,12 @@ type ClientListingViewProps = {
   picked: Record<string, FeedbackReaction>
   /** The refused post, if any: its errors and values go back next to that property's form. */
   feedback: FeedbackFormState | null
+  /** What follows the list: the enquiry form (docs/decisions/036-enquiries-and-website.md). */
+  after?: ReactNode
 }
 
 /** A shared shortlist: each property in the broker's order, each with its feedback form. */
-export function ClientListingView({ properties, broker, picked, feedback }: ClientListingViewProps) {
+export function ClientListingView({ properties, broker, picked, feedback, after }: ClientListingViewProps) {
   const count = countOf(properties.length, 'property', 'properties')
   return (
     <SharePage broker={broker}>
@@ -37,6 +40,7 @@ export function ClientListingView({ properties, broker, picked, feedback }: Clie
           </li>
         ))}
       </ol>
+      {after}
     </SharePage>
   )
 }

@@ -21,11 +21,30 @@ export const agencies = pgTable(
     address: text('address'),
     /** The current logo's random id (files `logos/{agencyId}/{logoId}-{size}.webp`); null: none. */
     logoId: text('logo_id'),
+    /**
+     * The website's address, /a/{slug} (migration 0030): from the name, unique, changed only by an
+     * owner or admin; old ones redirect (agency_slug_redirects). The database fills it on insert.
+     */
+    slug: text('slug').notNull().default(sql`null`),
     /** Seats bought beyond the plan's (a quantity on the Stripe subscription). */
     extraSeats: integer('extra_seats').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('agencies_logo_idx').on(t.logoId).where(sql`${t.logoId} is not null`)],
+  (t) => [uniqueIndex('agencies_logo_idx').on(t.logoId).where(sql`${t.logoId} is not null`), uniqueIndex('agencies_slug_idx').on(t.slug)],
+)
+
+/** Website addresses an agency had before: /a/{slug} answers 301 to the current one (migration 0030). */
+export const agencySlugRedirects = pgTable(
+  'agency_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    agencyId: uuid('agency_id')
+      .notNull()
+      .default(sql`bv_scope_agency()`)
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agency_slug_redirects_agency_idx').on(t.agencyId)],
 )
 
 export const agencyMembers = pgTable(

@@ -70,7 +70,9 @@ export async function seedAll(db, { dataDir, photoFiles, agency = false }) {
   // One statement each: VACUUM refuses to run in the implicit transaction of a multi-statement query.
   for (const table of ['properties', 'clients', 'property_photos']) await db.exec(`vacuum analyze ${table}`)
   await attachPhotoFiles(db, detail.id, dataDir, photoFiles)
-  return { brokerId, listings, detailPropertyId: detail.id, listBrokers, agency: agencyBench }
+  // The bench broker's agency website (migration 0030 gives every agency its address).
+  const [{ slug: websiteSlug }] = await db.query('select a.slug from agencies a join agency_members m on m.agency_id = a.id where m.user_id = $1', [brokerId])
+  return { brokerId, listings, detailPropertyId: detail.id, listBrokers, agency: agencyBench, websiteSlug }
 }
 
 /**

@@ -66,6 +66,11 @@ describe('the table registry', () => {
       select t.tgname as trigger_name from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
       where not t.tgisinternal and c.relname = 'agencies' and p.proname = 'announce_agency_identity_change'`)
     expect(agencyTriggers.map((row) => row.trigger_name)).toEqual(['agencies_identity_change'])
+    // The agency websites' kept pages (migration 0030): the agency and its membership announce the agency.
+    const websiteTriggers = await queryRows<{ trigger_name: string }>(sql`
+      select t.tgname as trigger_name from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+      where not t.tgisinternal and p.proname = 'announce_website_change' order by t.tgname`)
+    expect(websiteTriggers.map((row) => row.trigger_name)).toEqual(['agencies_website_change', 'agencies_website_delete', 'agency_members_website_change'])
   })
 
   it("finds no raw SQL in a module that names another module's table, but the listed crossings", () => {

@@ -83,6 +83,8 @@ const ownerOnly = (ok: number, outside = ok) => ({ owner: ok, admin: 403, agent:
 const TRASHED = { client: 'trashedClient', property: 'trashedProperty', photo: 'trashedPhoto', document: 'trashedDocument' } as const
 const INFO_PAGES = ['support', 'terms', 'privacy', 'data-policy', 'disclaimer', 'refund-policy', 'cookie-policy', 'contact', 'shipping-policy', 'about', 'help']
 const UNKNOWN_TOKEN = 'A'.repeat(43)
+/** A complete enquiry, as the forms of share pages and websites post it. */
+const ENQUIRY = { name: 'Matrix Visitor', email: 'visitor@example.com', phone: '', message: 'Is it still available?', viewingTimes: '', consent: 'yes', website: '' }
 const WRONG_PASSWORD = 'not-the-password-at-all'
 
 const agentOf = (c: Ctx) => c.w.people.agent.browser
@@ -236,6 +238,24 @@ export function matrixRows(): Row[] {
     post('shortlist/share', 'client-listing', '', (c) => `/client-listing/${c.ids.listingShare}`, all(303), (c) => ({ propertyId: c.ids.ps, reaction: 'interested', comment: '', name: '' }), { byLink: true }),
     get('alert', 'routes/share/alert', (c) => `/alerts/${c.ids.alertShare}`, all(200), { byLink: true }),
     post('alert', 'routes/share/alert', '', (c) => `/alerts/${c.ids.alertShare}`, all(404), (c) => ({ propertyId: c.ids.pg, reaction: 'interested' })),
+    // Enquiry forms on share and alert pages (docs/decisions/036-enquiries-and-website.md): anyone
+    // holding the link may ask; a lead is written in the link's agency.
+    get('lead', 'enquiry-property-share', (c) => `/preview/${c.ids.propertyShare}/enquiry`, all(200), { byLink: true }),
+    post('lead', 'enquiry-property-share', '', (c) => `/preview/${c.ids.propertyShare}/enquiry`, all(303), () => ENQUIRY, { byLink: true }),
+    get('lead', 'enquiry-shortlist-share', (c) => `/client-listing/${c.ids.listingShare}/enquiry`, all(200), { byLink: true }),
+    post('lead', 'enquiry-shortlist-share', '', (c) => `/client-listing/${c.ids.listingShare}/enquiry`, all(303), () => ENQUIRY, { byLink: true }),
+    get('lead', 'enquiry-alert', (c) => `/alerts/${c.ids.alertShare}/enquiry`, all(200), { byLink: true }),
+    post('lead', 'enquiry-alert', '', (c) => `/alerts/${c.ids.alertShare}/enquiry`, all(303), () => ENQUIRY, { byLink: true }),
+    // The agency's public website: everyone sees its public listings and nothing else (no LEAK).
+    get('website', 'routes/website/agency', (c) => `/a/${c.ids.websiteSlug}`, all(200), { shows: { outsider: ['Po'], agent: ['Po'] } }),
+    get('website', 'routes/website/listing', (c) => `/a/${c.ids.websiteSlug}/p/${c.ids.po}`, all(301)),
+    get('website', 'routes/website/sitemap', (c) => `/a/${c.ids.websiteSlug}/sitemap.xml`, all(200)),
+    get('website', 'routes/website/sitemap-index', () => '/sitemap.xml', all(200)),
+    get('website', 'routes/website/robots', () => '/robots.txt', all(200)),
+    get('lead', 'enquiry-website', (c) => `/a/${c.ids.websiteSlug}/enquiry`, all(200)),
+    post('lead', 'enquiry-website', '', (c) => `/a/${c.ids.websiteSlug}/enquiry`, all(303), () => ENQUIRY),
+    get('lead', 'enquiry-website-listing', (c) => `/a/${c.ids.websiteSlug}/p/${c.ids.po}/enquiry`, all(200), { shows: { outsider: ['Po'] } }),
+    post('lead', 'enquiry-website-listing', '', (c) => `/a/${c.ids.websiteSlug}/p/${c.ids.po}/enquiry`, all(303), () => ENQUIRY),
     get('alert', 'routes/share/unsubscribe', (c) => `/unsubscribe/${c.ids.unsubscribeToken}`, all(200), { byLink: true }),
     post('alert', 'routes/share/unsubscribe', '', (c) => `/unsubscribe/${c.ids.unsubscribeToken}`, all(200), () => ({}), { byLink: true }),
     get('viewing', 'routes/share/viewing-feedback', (c) => `/viewing-feedback/${c.ids.feedbackToken}`, all(200), { byLink: true }),
@@ -304,6 +324,9 @@ export function matrixRows(): Row[] {
     // Leads: the agency's inbox; a lead no one has taken is every member's; its address the managers'.
     get('lead', 'routes/app/leads', () => '/leads', all(200), { shows: { colleague: ['Ld'], owner: ['Ld'] } }),
     post('lead', 'routes/app/leads', 'rotate-address', () => '/leads', managers(302), () => ({})),
+    // The website's address: owners and admins (an unchanged address is saved as it is); anyone
+    // else's agency cannot take this agency's address (400).
+    post('agency settings', 'routes/app/agency', 'website-address', agency, managers(302, 400), (c) => ({ slug: c.ids.websiteSlug })),
     get('lead', 'routes/app/lead', (c) => `/lead/${c.ids.lead}`, stock(200), { shows: { agent: ['Ld'] } }),
     post('lead', 'routes/app/lead', 'discard', (c) => `/lead/${c.ids.lead}`, stock(302), () => ({})),
     post('lead', 'routes/app/lead', 'restore', (c) => `/lead/${c.ids.lead}`, stock(302), () => ({})),

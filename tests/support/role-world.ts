@@ -240,6 +240,9 @@ export async function createRoleWorld() {
   const pc = await createPropertyVia(as('colleague'), { title: mark('Pc') })
   const po = await createPropertyVia(as('owner'), { title: mark('Po'), visibility: 'public', status: 'active' })
   const px = await createPropertyVia(as('outsider'), { title: mark('Px') })
+  // The agency's public website (docs/decisions/036-enquiries-and-website.md): its address.
+  const [website] = await getDb().select({ slug: agencies.slug }).from(agencies).where(eq(agencies.id, agencyId))
+  if (!website) throw new Error('no website address')
 
   return {
     tag,
@@ -276,6 +279,7 @@ export async function createRoleWorld() {
       trashedPhoto,
       trashedDocument,
       lead: lead.leadId,
+      websiteSlug: website.slug,
     },
   }
 }

@@ -16,6 +16,9 @@ import { AgencyLogoForms } from '#app/ui/agency-logo-forms.tsx'
 import { ErrorList } from '#app/ui/form.tsx'
 import { Card, PageHeader } from '#app/ui/page.tsx'
 import { handleLogoRemoval, handleLogoUpload } from './agency-logo.server.ts'
+import { changeWebsiteAddress } from './agency-website.server.ts'
+import { getWebsiteSlug } from '#app/modules/agencies/website-address.server.ts'
+import { WebsiteAddressCard } from '#app/ui/website-address-card.tsx'
 import type { Route } from './+types/agency'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Agency · BrokerVault' }]
@@ -36,17 +39,18 @@ export const seatsInUseMessage = (inUse: number, minimum: number) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { scope, user } = requireAuth(context)
-  const [agency, members, invitations, myAgencies] = await Promise.all([
+  const [agency, members, invitations, myAgencies, websiteSlug] = await Promise.all([
     getAgency(scope),
     listMembers(scope),
     listOpenInvitations(scope),
     listMyAgencies(user.id),
+    getWebsiteSlug(scope),
   ])
   if (!agency) throw new Response('Not Found', { status: 404 })
   const logo = agency.logoId ? logoUrl(agency.logoId, 96) : null
   // The plan's seats as the database counts them (agency_seat_limit: the owner's plan plus the extra).
   const includedSeats = agency.seatLimit - agency.extraSeats
-  return { agency, logo, includedSeats, members, invitations, myAgencies, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
+  return { agency, logo, includedSeats, members, invitations, myAgencies, websiteSlug, me: { id: user.id, role: scope.role }, manage: canManageMembers(scope) }
 }
 
 type FieldErrors = Record<string, string[]>
@@ -64,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The logo form posts a file: its limits must be known before the body is read.
   if (new URL(request.url).searchParams.get('upload') === 'logo') return handleLogoUpload(request, context, scope, '/agency')
   const form = await readForm(request)
+  // The website's address (docs/decisions/036-enquiries-and-website.md).
+  if (form.get('intent') === 'website-address') return changeWebsiteAddress(form, context, scope)
   const parsed = parseIntentForm(form, TeamActionSchema)
   if (!parsed.success) {
     const fieldErrors: FieldErrors = {}
@@ -202,6 +208,10 @@ export default function AgencyPage({ loaderData: d, actionData }: Route.Componen
               <dd>{d.agency.address ?? '—'}</dd>
             </dl>
           )}
+        </Card>
+
+        <Card title="Website">
+          <WebsiteAddressCard slug={d.websiteSlug} manage={d.manage} errors={errors.slug} />
         </Card>
 
         <Card title="Logo">

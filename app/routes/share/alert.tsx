@@ -9,6 +9,8 @@ import { submitFeedback } from '#app/modules/sharing/feedback.server.ts'
 import { sharePath } from '#app/modules/sharing/share-links.ts'
 import type { RouteHandle } from '#app/root.tsx'
 import { AlertView } from '#app/ui/alert-view.tsx'
+import { EnquiryForm } from '#app/ui/enquiry-form.tsx'
+import { enquiryWhoOf } from '#app/modules/leads/enquiry-fields.ts'
 import { brokerSignOff } from '#app/ui/share-page.tsx'
 import type { Route } from './+types/alert'
 
@@ -47,6 +49,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => NO_STORE
 
-export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <AlertView {...loaderData} feedback={actionData?.feedback ?? null} />
+export default function AlertPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const who = enquiryWhoOf(loaderData.broker)
+  return (
+    <AlertView
+      {...loaderData}
+      feedback={actionData?.feedback ?? null}
+      after={<EnquiryForm action={`${sharePath('client_alert', params.shareId)}/enquiry`} who={who} heading={`Write to ${who}`} />}
+    />
+  )
 }

@@ -15,6 +15,8 @@ import type { RouteHandle } from '#app/root.tsx'
 import shareCss from '#app/share.css?inline'
 import { ClientListingView } from '#app/ui/listing-view.tsx'
 import { SharedPropertyView, SharePage } from '#app/ui/share-page.tsx'
+import { EnquiryForm } from '#app/ui/enquiry-form.tsx'
+import { enquiryWhoOf } from '#app/modules/leads/enquiry-fields.ts'
 import type { Route } from './+types/preview'
 import { readForm } from '#app/http/form-body.server.ts'
 import {
@@ -68,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ 'Cache-Control': cacheable ? SHARED_CACHE_CONTROL : PRIVATE_CACHE_CONTROL, Vary: 'Cookie' })
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const appUrl = getEnv().APP_URL.replace(/\/+$/, '')
-  return data({ page, appUrl, url: `${appUrl}${sharePath(share.kind, share.id)}` }, { headers })
+  return data({ page, appUrl, url: `${appUrl}${sharePath(share.kind, share.id)}`, enquiryPath: `${sharePath(share.kind, share.id)}/enquiry` }, { headers })
 }
 
 /** Feedback on a shared client listing; a property share has nothing to post. */
@@ -100,14 +102,18 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export const meta: Route.MetaFunction = ({ data }) => shareMeta(data)
 
 export default function SharePreview({ loaderData, actionData }: Route.ComponentProps) {
-  const { page } = loaderData
+  const { page, enquiryPath } = loaderData
+  const who = enquiryWhoOf(page.broker)
+  // The enquiry form is the same for every visitor, so the page stays one page in memory.
   if (page.kind === 'client_listing') {
-    return <ClientListingView properties={page.properties} broker={page.broker} picked={page.picked} feedback={actionData?.feedback ?? null} />
+    const enquiry = <EnquiryForm action={enquiryPath} who={who} heading={`Write to ${who}`} />
+    return <ClientListingView properties={page.properties} broker={page.broker} picked={page.picked} feedback={actionData?.feedback ?? null} after={enquiry} />
   }
   const property = page.properties[0]
   return (
     <SharePage broker={page.broker}>
       {property ? <SharedPropertyView property={property} heading="h1" eagerCover /> : null}
+      {property ? <EnquiryForm action={enquiryPath} who={who} heading="Ask about this property" /> : null}
     </SharePage>
   )
 }
