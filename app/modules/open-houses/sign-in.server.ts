@@ -63,7 +63,8 @@ async function findByToken(token: unknown, now: Date): Promise<Found | null> {
       place: [listing.street, listing.area, listing.city].filter(Boolean).join(', '),
       cover: cover ? { id: cover.id, width: cover.width, height: cover.height, caption: cover.caption, tags: cover.tags } : null,
       broker,
-      consentText: signInConsentText(broker.agency?.name || broker.agencyName || ''),
+      // Who may contact them: the agency, else (an agency without a name) the agent.
+      consentText: signInConsentText(broker.agency?.name || broker.agencyName || broker.fullName),
     },
   }
 }
