@@ -38,6 +38,7 @@ export const MODULE_ORDER = [
   'formats',
   'leads',
   'website',
+  'open-houses',
   'dashboard',
   'exports',
   'demo',
@@ -91,6 +92,8 @@ export const TABLE_OWNERS = {
   leads: 'leads',
   leadInboxes: 'leads',
   colleagueShares: 'assignment',
+  openHouses: 'open-houses',
+  openHouseSignIns: 'open-houses',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']
