@@ -88,6 +88,10 @@ export const TABLE_OWNERS = {
   notifications: 'notifications',
   leads: 'leads',
   leadInboxes: 'leads',
+  leadRouting: 'leads',
+  leadTakers: 'leads',
+  leadReplyTemplates: 'leads',
+  leadMessages: 'leads',
   colleagueShares: 'assignment',
 }
 
