@@ -294,8 +294,9 @@ export function matrixRows(): Row[] {
     post('account', 'routes/app/profile/data', 'delete-account', () => '/profile/data', by(400, { owner: 409 }), () => ({ password: WRONG_PASSWORD, confirmation: 'DELETE' })),
     get('export', 'routes/app/profile-export', () => '/profile/export', all(302)),
     // The agent's export is a background job (their files); everyone else's zip comes at once.
-    post('export', 'routes/app/profile-export', 'export-data', () => '/profile/export', by(200, { agent: 302 }), () => ({})),
-    get('export', 'routes/app/profile-export-download', (c) => `/profile/exports/${c.ids.exportId}`, mine(200)),
+    // The agency's owner and admins export the agency (three files: queued); an agent their own data, at once.
+    post('export', 'routes/app/profile-export', 'export-data', () => '/profile/export', by(200, { owner: 302, admin: 302 }), () => ({})),
+    get('export', 'routes/app/profile-export-download', (c) => `/profile/exports/${c.ids.exportId}`, by(404, { admin: 200 })),
     get('export', 'routes/app/profile-portal-feed', () => '/profile/portal-feed', all(302)),
     ...['create', 'revoke'].map((intent) => post('export', 'routes/app/profile-portal-feed', intent, () => '/profile/portal-feed', all(302), () => ({}))),
     get('export', 'routes/app/profile-calendar-feed', () => '/profile/calendar-feed', all(302)),
@@ -441,6 +442,26 @@ export function matrixRows(): Row[] {
     post('viewing', 'routes/app/viewing', 'status', (c) => `/viewing/${c.ids.target ?? c.ids.vg}`, assigned(302), () => ({ status: 'canceled' }), { fresh: freshViewing }),
 
     // Bulk forms of the lists: a selection of the agent's records.
+    // Assignment (issue 26): owners and admins reassign a record (here to the agent it is with, so
+    // nothing changes hands); the agent it is assigned to may not (403), a colleague who sees a
+    // listing neither. Sharing: the assigned agent, the owner and admins share a fresh client with
+    // the colleague; a deal, viewing or task is offered to the owner, who sees it already (a 400
+    // with its message), so the world the other rows read stays as it was.
+    post('property', 'routes/app/property', 'assign', property, by(404, { owner: 302, admin: 302, agent: 403, colleague: 403 }), (c) => ({ memberId: c.w.people.agent.userId })),
+    post('client', 'routes/app/client', 'assign', client, by(404, { owner: 302, admin: 302, agent: 403 }), (c) => ({ memberId: c.w.people.agent.userId })),
+    post('shortlist/share', 'routes/app/client-listing', 'assign', (c) => `/client/${c.ids.cg}/listing`, by(404, { owner: 302, admin: 302, agent: 403 }), (c) => ({ memberId: c.w.people.agent.userId })),
+    post('deal', 'routes/app/deal', 'assign', deal, by(404, { owner: 302, admin: 302, agent: 403 }), (c) => ({ memberId: c.w.people.agent.userId })),
+    post('viewing', 'routes/app/viewing', 'assign', (c) => `/viewing/${c.ids.vg}`, by(404, { owner: 302, admin: 302, agent: 403 }), (c) => ({ memberId: c.w.people.agent.userId })),
+    post('task', 'routes/app/property', 'assign-task', property, by(404, { owner: 302, admin: 302, agent: 403, colleague: 403 }), (c) => ({ taskId: c.ids.tg, memberId: c.w.people.agent.userId })),
+    post('client', 'routes/app/client', 'share-colleague', (c) => `/client/${c.ids.target ?? c.ids.cg}`, assigned(302), (c) => ({ memberId: c.w.people.colleague.userId }), { fresh: freshClient }),
+    post('shortlist/share', 'routes/app/client-listing', 'share-colleague', (c) => `/client/${c.ids.target ?? c.ids.cg}/listing`, assigned(302), (c) => ({ memberId: c.w.people.colleague.userId }), { fresh: freshClient }),
+    post('deal', 'routes/app/deal', 'share-colleague', deal, assigned(400), (c) => ({ memberId: c.w.people.owner.userId })),
+    post('viewing', 'routes/app/viewing', 'share-colleague', (c) => `/viewing/${c.ids.vg}`, assigned(400), (c) => ({ memberId: c.w.people.owner.userId })),
+    post('task', 'routes/app/property', 'share-task', property, by(404, { owner: 400, admin: 400, agent: 400, colleague: 404 }), (c) => ({ taskId: c.ids.tg, memberId: c.w.people.owner.userId })),
+    post('property', 'routes/app/properties', 'bulk-assign', () => '/properties', by(404, { owner: 302, admin: 302, agent: 403, colleague: 403 }), (c) => ({ ids: c.ids.pg, memberId: c.w.people.agent.userId })),
+    post('client', 'routes/app/clients', 'bulk-assign', () => '/clients', by(404, { owner: 302, admin: 302, agent: 403 }), (c) => ({ ids: c.ids.cg, memberId: c.w.people.agent.userId })),
+    // Extra seats are billing: the owner's (unchanged here); everyone outside owns an agency of their own.
+    post('agency settings', 'routes/app/agency', 'seats', agency, ownerOnly(302), () => ({ extraSeats: '0' })),
     post('property', 'routes/app/properties', 'bulk-status', () => '/properties', change(302), (c) => ({ ids: c.ids.pg, status: 'active' })),
     post('shortlist/share', 'routes/app/properties', 'bulk-shortlist', () => '/properties', stock(302), (c) => ({ ids: c.ids.pg, clientId: c.w.ownClient[c.actor] })),
     post('export', 'routes/app/properties', 'bulk-export', () => '/properties', stock(302), (c) => ({ ids: c.ids.pg })),

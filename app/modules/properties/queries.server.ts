@@ -10,7 +10,7 @@ import { liveProperty } from './access.server.ts'
 import { getBrokerNames } from '#app/modules/profile/profile.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { searchWords, type PropertyFilters } from './filters.ts'
-import { matchesParsedText, matchesPrefixWords, ownerSearchMatches, vectorMatches } from './search-sql.server.ts'
+import { publicSearchMatches, scopeSearchMatches, vectorMatches } from './search-sql.server.ts'
 import { logger } from '#app/lib/logger.server.ts'
 import { agencyStockOf, visibleTo } from '#db/visibility.server.ts'
 import type { Scope } from '#db/tenancy.server.ts'
@@ -21,7 +21,7 @@ export type PropertyScope = Scope | 'public'
 
 /**
  * The filters' conditions within `scope`. A broker's text search is itself the owner scope
- * (ownerSearchMatches: a tagged index that reads only this broker's matches); with `walk`, it is
+ * (scopeSearchMatches: a tagged index that reads only this broker's matches); with `walk`, it is
  * the owner and the plain vector instead, for a walk of the broker's rows in list order (the
  * same rows). Public listings search the plain vector, whose index holds public active rows only.
  */
@@ -32,16 +32,12 @@ export function filterConditions(scope: PropertyScope, f: PropertyFilters, { wal
   if (scope === 'public') {
     conditions.push(PUBLIC_SCOPE)
     // Prefix words ("pent" finds penthouse) or Postgres's own reading of the text, which keeps
-    // compound tokens such as the reference "PT-0042" whole. Both use the GIN index.
-    if (words.length) conditions.push(sql`(${matchesPrefixWords(properties.search, words)} or ${matchesParsedText(properties.search, f.q ?? '')})`)
+    // compound tokens such as the reference "PT-0042" whole, on the partial GIN index.
+    if (words.length) conditions.push(publicSearchMatches(properties.id, words, f.q ?? ''))
   } else if (words.length && !walk) {
     // An agency's shared stock is searched on the agency's tagged index, a broker's on theirs.
     const agencyId = agencyStockOf(scope)
-    conditions.push(
-      agencyId
-        ? ownerSearchMatches(properties.agencyId, properties.search, agencyId, words, f.q ?? '')
-        : ownerSearchMatches(properties.ownerId, properties.search, scope.memberId, words, f.q ?? ''),
-    )
+    conditions.push(scopeSearchMatches(properties.id, agencyId !== null, agencyId ?? scope.memberId, words, f.q ?? ''))
   } else {
     conditions.push(ownedBy(scope))
     if (words.length) conditions.push(vectorMatches(properties.search, words, f.q ?? ''))

@@ -28,15 +28,22 @@ function textQuery(words: string[], text: string): SQL {
 }
 
 /**
- * One broker's rows whose vector matches `text`: its words as prefixes, or Postgres's own reading
- * of it, as matchesPrefixWords and matchesParsedText do, through owner_search / owner_query
- * (migration 0020). The tags make this condition the owner scope itself (a row of another broker
- * can never match, not even a negation), and its index holds each broker's words apart, so a
- * search reads the broker's own matches whatever else the table holds. `owner` and `vector` are
- * the columns the index is built on.
+ * The scope's rows whose vector matches `text`: its words as prefixes, or Postgres's own reading
+ * of it, as matchesPrefixWords and matchesParsedText do, on the tagged indexes of migration 0020
+ * (owner_search / owner_query: a prefix spans one broker's or one agency's words, and a negation
+ * can never match another's rows). The index is read by scope_property_search (migration 0033),
+ * which returns the ids of the scope's agency only: under row-level security Postgres uses no
+ * index for a text match written in the query itself (@@ is not leakproof), so the list fetches
+ * the ids by primary key instead. `byAgency`: the agency's stock (tagged by the agency's id), or
+ * one broker's rows (tagged by `tag`, their id).
  */
-export function ownerSearchMatches(owner: PgColumn, vector: PgColumn, ownerId: string, words: string[], text: string): SQL {
-  return sql`owner_search(${owner}, ${vector}) @@ owner_query(${ownerId}::uuid, ${textQuery(words, text)})`
+export function scopeSearchMatches(id: PgColumn, byAgency: boolean, tag: string, words: string[], text: string): SQL {
+  return sql`${id} = any(array(select scope_property_search(${byAgency}, ${tag}::uuid, ${textQuery(words, text)})))`
+}
+
+/** Public active listings matching `text`, read from their partial index (migration 0033), by id. */
+export function publicSearchMatches(id: PgColumn, words: string[], text: string): SQL {
+  return sql`${id} = any(array(select public_property_search(${textQuery(words, text)})))`
 }
 
 /**

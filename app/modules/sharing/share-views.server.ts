@@ -3,7 +3,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm'
 import { isbot } from 'isbot'
 import { getDb, queryRows, type Transaction } from '#db/client.server.ts'
 import { shares, shareViews } from '#db/schema.ts'
-import { appCookie } from '#app/lib/cookies.server.ts'
+import { appCookie, fastSignedCookieHeader } from '#app/lib/cookies.server.ts'
 import { DAY_MS } from '#app/lib/time.ts'
 import { recordActivities, type ActivityRow } from '#app/modules/activity/activity.server.ts'
 import { findSessionUserIds } from '#app/modules/session/sessions.server.ts'
@@ -122,7 +122,7 @@ export async function countShareView(share: LiveShare, visit: ShareVisit): Promi
   }
   const known = await knownVisitorId(visit.cookieHeader)
   const visitorId = known ?? randomBytes(16).toString('base64url')
-  const setCookie = known ? null : await visitorCookie().serialize(visitorId)
+  const setCookie = known ? null : await fastSignedCookieHeader(VISITOR_COOKIE_NAME, VISITOR_COOKIE_MAX_AGE_SECONDS, visitorId)
   note(share, day, visit.subject, { visitor: visitorId })
   return { setCookie }
 }
