@@ -161,6 +161,22 @@ describe('first to claim', () => {
     expect(results.filter((result) => result === 'taken')).toHaveLength(3)
   })
 
+  it('lets the owner assign a lead to a member, who is told in the app and by mail; an agent may not (403)', async () => {
+    const id = await insertLead(t.agencyId, { contactName: 'Ada Assigned' })
+    await routeAll(t.agencyId, new Date())
+    const agent = t.agents[1]!
+    expect((await t.agents[0]!.browser.post(`/lead/${id}`, { intent: 'assign', memberId: agent.userId })).status).toBe(403)
+    const assigned = await t.owner.browser.post(`/lead/${id}`, { intent: 'assign', memberId: agent.userId })
+    expect(assigned.status).toBe(302)
+    expect(await leadRow(id)).toMatchObject({ status: 'claimed', ownerId: agent.userId, escalateAt: null })
+    const notices = await getDb().select({ summary: notifications.summary }).from(notifications).where(and(eq(notifications.ownerId, agent.userId), eq(notifications.href, `/lead/${id}`)))
+    expect(notices.map((row) => row.summary)).toContain('A lead was assigned to you: Ada Assigned')
+    expect((await queuedMailsTo(agent.email)).some((mail) => mail.subject === 'A lead was assigned to you: Ada Assigned')).toBe(true)
+    const stranger = await t.owner.browser.post(`/lead/${id}`, { intent: 'assign', memberId: '00000000-0000-4000-8000-000000000000' })
+    expect(stranger.status).toBe(400)
+    expect(await stranger.text()).toContain('Choose a member of the agency.')
+  })
+
   it('sends a lead nobody claimed in time to the owner and admins', async () => {
     const t0 = new Date()
     const id = await insertLead(t.agencyId, { contactName: 'Sam Slow' })

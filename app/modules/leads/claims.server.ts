@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { getDb } from '#db/client.server.ts'
 import { leads } from '#db/schema.ts'
-import type { Scope } from '#db/tenancy.server.ts'
+import { outsideScope, type Scope } from '#db/tenancy.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { isUuid } from '#app/lib/ids.ts'
 import { logger } from '#app/lib/logger.server.ts'
@@ -76,13 +76,14 @@ export async function assignLead(scope: Scope, leadId: unknown, memberId: unknow
       .where(and(eq(leads.id, leadId), inArray(leads.status, ['new', 'claimed'])))
     const name = lead.name ?? lead.email ?? lead.phone ?? 'an unknown sender'
     await recordAudit(scope, { action: 'lead_assigned', objectType: 'lead', objectId: leadId, summary: `Assigned the lead from ${name} to ${person?.name ?? 'a member'}` }, tx)
-    if (memberId !== scope.memberId) {
-      await recordNotifications(tx, [{ ownerId: memberId, kind: 'new_lead', summary: `A lead was assigned to you: ${name}`, href: `/lead/${leadId}` }])
-    }
     return { name }
   })
   if (typeof result === 'string') return result
   if (person && memberId !== scope.memberId) {
+    // A colleague's notifications are theirs alone (row-level security): telling them is the
+    // system's work, written outside the member's scope once the assignment has committed.
+    const notice = { ownerId: memberId, kind: 'new_lead' as const, summary: `A lead was assigned to you: ${result.name}`, href: `/lead/${leadId}` }
+    await outsideScope(() => getDb().transaction((tx) => recordNotifications(tx, [notice])))
     await sendMail({
       to: person.email,
       subject: `A lead was assigned to you: ${result.name}`,
