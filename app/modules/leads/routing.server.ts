@@ -9,7 +9,8 @@ import type { MailRequest } from '#app/modules/mail/message.ts'
 import { sendMails } from '#app/modules/mail/outbound.server.ts'
 import { recordNotifications, type NotificationInput } from '#app/modules/notifications/notifications.server.ts'
 import { getAgencyPropertyAgent } from '#app/modules/properties/agency-lookup.server.ts'
-import { readNonTakers, readRoutingSettings } from './routing-settings.server.ts'
+import { DEFAULT_ROUTING } from './routing-catalog.ts'
+import { readNonTakers } from './routing-settings.server.ts'
 
 /*
  * Routing (docs/decisions/037-lead-routing-and-replies.md). Every lead is inserted with
@@ -55,100 +56,105 @@ export async function runLeadRouting(now = new Date(), only: { agencyId?: string
   const inAgency = only.agencyId ? eq(leads.agencyId, only.agencyId) : undefined
   let routed = 0
   let escalated = 0
+  // What each agency's leads need, read once per sweep (a sweep takes seconds at most): its
+  // members and who of them takes no leads. The routing setting is read under its lock.
+  const agencies = new Map<string, Promise<Agency>>()
+  const agencyOf = (agencyId: string) => {
+    if (!agencies.has(agencyId)) agencies.set(agencyId, readAgency(agencyId))
+    return agencies.get(agencyId)!
+  }
+  // Mails go to the queue once per sweep, after every commit they tell of.
+  const mails: MailRequest[] = []
   const fresh = await getDb()
-    .select({ id: leads.id })
+    .select({ id: leads.id, agencyId: leads.agencyId, propertyId: leads.propertyId })
     .from(leads)
     .where(and(isNull(leads.routedAt), inAgency))
     .orderBy(asc(leads.arrivedAt))
     .limit(SWEEP_BATCH)
-  // The members of each agency, read once per sweep (a sweep takes a few seconds at most).
-  const people = new Map<string, Promise<AgencyPerson[]>>()
-  const peopleOf = (agencyId: string) => {
-    if (!people.has(agencyId)) people.set(agencyId, getAgencyPeople(agencyId))
-    return people.get(agencyId)!
-  }
-  for (const { id } of fresh) if (await inLeadTransaction(id, now, routeLead, peopleOf)) routed++
+  for (const lead of fresh) if (await inLeadTransaction(lead, now, routeLead, agencyOf, mails)) routed++
   const due = await getDb()
-    .select({ id: leads.id })
+    .select({ id: leads.id, agencyId: leads.agencyId, propertyId: leads.propertyId })
     .from(leads)
     .where(and(isNotNull(leads.escalateAt), lte(leads.escalateAt, now), inAgency))
     .orderBy(asc(leads.escalateAt))
     .limit(SWEEP_BATCH)
-  for (const { id } of due) if (await inLeadTransaction(id, now, escalateLead, peopleOf)) escalated++
+  for (const lead of due) if (await inLeadTransaction(lead, now, escalateLead, agencyOf, mails)) escalated++
+  if (mails.length) {
+    // A queue that is away loses the mails, not the leads: the notices in the app are written
+    // and the leads are in /leads.
+    await sendMails(mails).catch((error: unknown) => logger.error({ mails: mails.length, reason: error instanceof Error ? error.message : String(error) }, 'Lead mails could not be queued'))
+  }
   if (routed || escalated) logger.info({ routed, escalated }, 'Leads routed')
   return { routed, escalated }
 }
 
-/** What a step needs to know of the agency, read before its transaction (the embedded database has one connection). */
-type Known = { people: AgencyPerson[]; listingAgent: string | null }
+type Agency = { people: AgencyPerson[]; takers: AgencyPerson[] }
+
+async function readAgency(agencyId: string): Promise<Agency> {
+  const [people, nonTakers] = await Promise.all([getAgencyPeople(agencyId), readNonTakers(agencyId)])
+  return { people, takers: people.filter((person) => !nonTakers.has(person.userId)) }
+}
+
+/** What a step knows of the agency, read before its transaction (the embedded database has one connection). */
+type Known = Agency & { listingAgent: string | null }
 type Step = (tx: Transaction, lead: LeadRow, now: Date, outcome: Outcome, known: Known) => Promise<boolean>
+type Candidate = { id: string; agencyId: string; propertyId: string | null }
 
 /**
- * One lead's step in its own transaction; its notices in the same commit, its mails queued after.
- * A lead that fails is logged and left for the next sweep: it never holds up the others.
+ * One lead's step in its own transaction, its notices in the same commit. A lead that fails is
+ * logged and left for the next sweep: it never holds up the others.
  */
-async function inLeadTransaction(leadId: string, now: Date, step: Step, peopleOf: (agencyId: string) => Promise<AgencyPerson[]>): Promise<boolean> {
+async function inLeadTransaction(candidate: Candidate, now: Date, step: Step, agencyOf: (agencyId: string) => Promise<Agency>, mails: MailRequest[]): Promise<boolean> {
   try {
-    return await stepLead(leadId, now, step, peopleOf)
+    const outcome: Outcome = { notifications: [], mails: [] }
+    const known: Known = {
+      ...(await agencyOf(candidate.agencyId)),
+      listingAgent: step === routeLead ? await getAgencyPropertyAgent(candidate.agencyId, candidate.propertyId) : null,
+    }
+    const done = await getDb().transaction(async (tx) => {
+      const [lead] = await tx
+        .select({
+          id: leads.id,
+          agencyId: leads.agencyId,
+          ownerId: leads.ownerId,
+          status: leads.status,
+          propertyId: leads.propertyId,
+          contactName: leads.contactName,
+          contactEmail: leads.contactEmail,
+          contactPhone: leads.contactPhone,
+          message: leads.message,
+          offers: leads.offers,
+          routedAt: leads.routedAt,
+          escalateAt: leads.escalateAt,
+        })
+        .from(leads)
+        .where(eq(leads.id, candidate.id))
+        .for('update', { skipLocked: true })
+      if (!lead) return false
+      // Another sweep did it between our look and our lock.
+      if (step === routeLead && lead.routedAt !== null) return false
+      if (step === escalateLead && (lead.escalateAt === null || lead.escalateAt > now)) return false
+      const changed = await step(tx, lead, now, outcome, known)
+      await recordNotifications(tx, outcome.notifications)
+      return changed
+    })
+    mails.push(...outcome.mails)
+    return done
   } catch (error) {
-    logger.error({ leadId, reason: error instanceof Error ? error.message : String(error) }, 'A lead could not be routed; it is tried again on the next sweep')
+    logger.error({ leadId: candidate.id, reason: error instanceof Error ? error.message : String(error) }, 'A lead could not be routed; it is tried again on the next sweep')
     return false
   }
 }
 
-async function stepLead(leadId: string, now: Date, step: Step, peopleOf: (agencyId: string) => Promise<AgencyPerson[]>): Promise<boolean> {
-  const outcome: Outcome = { notifications: [], mails: [] }
-  const [peek] = await getDb().select({ agencyId: leads.agencyId, propertyId: leads.propertyId }).from(leads).where(eq(leads.id, leadId))
-  if (!peek) return false
-  const known: Known = {
-    people: await peopleOf(peek.agencyId),
-    listingAgent: step === routeLead ? await getAgencyPropertyAgent(peek.agencyId, peek.propertyId) : null,
-  }
-  const done = await getDb().transaction(async (tx) => {
-    const [lead] = await tx
-      .select({
-        id: leads.id,
-        agencyId: leads.agencyId,
-        ownerId: leads.ownerId,
-        status: leads.status,
-        propertyId: leads.propertyId,
-        contactName: leads.contactName,
-        contactEmail: leads.contactEmail,
-        contactPhone: leads.contactPhone,
-        message: leads.message,
-        offers: leads.offers,
-        routedAt: leads.routedAt,
-        escalateAt: leads.escalateAt,
-      })
-      .from(leads)
-      .where(eq(leads.id, leadId))
-      .for('update', { skipLocked: true })
-    if (!lead) return false
-    // Another sweep did it between our look and our lock.
-    if (step === routeLead && lead.routedAt !== null) return false
-    if (step === escalateLead && (lead.escalateAt === null || lead.escalateAt > now)) return false
-    const changed = await step(tx, lead, now, outcome, known)
-    await recordNotifications(tx, outcome.notifications)
-    return changed
-  })
-  if (outcome.mails.length) {
-    // After the commit: a mail never tells of a routing that rolled back. A queue that is away
-    // loses the mail, not the lead: the notice in the app is written and the lead is in /leads.
-    await sendMails(outcome.mails).catch((error: unknown) => logger.error({ leadId, reason: error instanceof Error ? error.message : String(error) }, 'Lead mails could not be queued'))
-  }
-  return done
-}
-
-/** Locks the agency's routing row (made with the defaults when missing): one routing at a time per agency. */
+/** Locks the agency's routing row (made with the defaults when missing) and reads it: one routing at a time per agency. */
 async function lockRouting(tx: Transaction, agencyId: string) {
-  await tx.insert(leadRouting).values({ agencyId }).onConflictDoNothing({ target: leadRouting.agencyId })
-  await tx.select({ agencyId: leadRouting.agencyId }).from(leadRouting).where(eq(leadRouting.agencyId, agencyId)).for('update')
-  return readRoutingSettings(agencyId, tx)
-}
-
-async function takersOf(tx: Transaction, agencyId: string, people: AgencyPerson[]) {
-  const nonTakers = await readNonTakers(agencyId, tx)
-  return { people, takers: people.filter((person) => !nonTakers.has(person.userId)) }
+  const locked = () => tx.select().from(leadRouting).where(eq(leadRouting.agencyId, agencyId)).for('update')
+  let row = (await locked())[0]
+  if (!row) {
+    await tx.insert(leadRouting).values({ agencyId }).onConflictDoNothing({ target: leadRouting.agencyId })
+    row = (await locked())[0]
+  }
+  return row ? { mode: row.mode, claimMinutes: row.claimMinutes, escalation: row.escalation, lastMemberId: row.lastMemberId } : { ...DEFAULT_ROUTING, lastMemberId: null }
 }
 
 /** The taker after `afterId` in the agency's order (joining), round and round. */
@@ -165,7 +171,7 @@ export function nextTaker(takers: readonly AgencyPerson[], afterId: string | nul
 
 const routeLead: Step = async (tx, lead, now, outcome, known) => {
   const settings = await lockRouting(tx, lead.agencyId)
-  const { people, takers } = await takersOf(tx, lead.agencyId, known.people)
+  const { people, takers } = known
   const timer = people.length > 1 ? new Date(now.getTime() + settings.claimMinutes * MINUTE_MS) : null
   const routed = { routedAt: now, offeredAt: now }
   if (lead.status !== 'new') {
@@ -211,7 +217,7 @@ const escalateLead: Step = async (tx, lead, now, outcome, known) => {
     return false
   }
   const settings = await lockRouting(tx, lead.agencyId)
-  const { people, takers } = await takersOf(tx, lead.agencyId, known.people)
+  const { people, takers } = known
   const next = lead.ownerId ? nextTaker(takers, lead.ownerId, lead.ownerId) : null
   const roundDone = lead.offers >= takers.length
   if (settings.escalation === 'next_member' && settings.mode !== 'first_to_claim' && next && !roundDone) {
