@@ -37,6 +37,7 @@ export const MODULE_ORDER = [
   'trash',
   'formats',
   'leads',
+  'open-houses',
   'dashboard',
   'exports',
   'demo',
@@ -93,6 +94,8 @@ export const TABLE_OWNERS = {
   leadReplyTemplates: 'leads',
   leadMessages: 'leads',
   colleagueShares: 'assignment',
+  openHouses: 'open-houses',
+  openHouseSignIns: 'open-houses',
 }
 
 const TS_FILES = ['**/*.{ts,tsx}']

@@ -58,6 +58,8 @@ export default [
   route('calendar/:token/agenda.ics', 'routes/resources/calendar-feed.ts'),
   // The client's zero-JavaScript feedback page after a viewing (docs/decisions/021-viewings-and-tasks.md).
   route('viewing-feedback/:token', 'routes/share/viewing-feedback.tsx'),
+  // The zero-JavaScript sign-in page at an open house's door, by its token (docs/decisions/038-…).
+  route('open-house/:token', 'routes/share/open-house.tsx'),
   // An invitation to join an agency: sign in or sign up, then accept (no app layout: the
   // invitee may have no account yet).
   route('invite/:token', 'routes/auth/invite.tsx'),
@@ -116,6 +118,9 @@ export default [
     route('property/:id/media', 'routes/app/property-media.tsx'),
     // A one-page print brochure with the QR code of the property's share link.
     route('property/:id/brochure', 'routes/app/property-brochure.tsx'),
+    // Open houses of a listing: start, end, who signed in; a printable QR sign for the door.
+    route('property/:id/open-houses', 'routes/app/property-open-houses.tsx'),
+    route('property/:id/open-houses/:openHouseId/sign', 'routes/app/open-house-sign.tsx'),
     route('client/new', 'routes/app/client-new.tsx'),
     route('client/:id', 'routes/app/client.tsx'),
     route('client/edit/:id', 'routes/app/client-edit.tsx'),

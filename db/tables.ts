@@ -78,6 +78,9 @@ export const TABLES = {
   leadReplyTemplates: { module: 'leads', tenancy: 'agency_id', exported: { no: "the agency's reply wording (shown on /leads/templates)" }, onSharePages: false },
   leadMessages: { module: 'leads', tenancy: 'agency_id', member: { column: 'author_id', onRemoval: 'keep' }, exported: true, onSharePages: false },
   leadInboxes: { module: 'leads', tenancy: 'agency_id', exported: { no: "the inbound address's secret token (shown and rotated on /leads)" }, onSharePages: false },
+  // Open houses and who signed in at them (docs/decisions/038-open-house-sign-in.md).
+  openHouses: { module: 'open-houses', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  openHouseSignIns: { module: 'open-houses', tenancy: 'agency_id', exported: true, onSharePages: false },
 } satisfies Record<string, TableEntry>
 
 export type TableName = keyof typeof TABLES

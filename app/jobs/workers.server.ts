@@ -27,6 +27,7 @@ import { ALERT_QUEUE_OPTIONS, type AlertRunJob } from '#app/modules/alerts/sched
 import { ALERT_CRON, ALERT_QUEUE } from '#app/modules/alerts/settings.ts'
 import { emptyExpiredTrash, TRASH_CRON, TRASH_QUEUE } from '#app/modules/trash/trash.server.ts'
 import { AUDIT_PURGE_CRON, AUDIT_PURGE_QUEUE, purgeOldAudit } from '#app/modules/agencies/audit.server.ts'
+import { OPEN_HOUSE_THANKS_CRON, OPEN_HOUSE_THANKS_QUEUE, sendDueOpenHouseThanks } from '#app/modules/open-houses/thanks.server.ts'
 import { pruneOldNotifications } from '#app/modules/notifications/notifications.server.ts'
 import { LEAD_ROUTING_CRON, LEAD_ROUTING_QUEUE, runLeadRouting } from '#app/modules/leads/routing.server.ts'
 import { startLeadRoutingTicker } from './lead-routing.server.ts'
@@ -95,6 +96,13 @@ export async function startJobWorkers() {
   await agendaMail.schedule(AGENDA_MAIL_QUEUE, AGENDA_MAIL_CRON)
   await agendaMail.work(AGENDA_MAIL_QUEUE, async () => {
     await sendDueAgendaMails()
+  })
+
+  // Open-house visitors thanked at 08:00 in the broker's zone the day after (docs/decisions/038-…).
+  const openHouseThanks = await getQueue(OPEN_HOUSE_THANKS_QUEUE, { retryLimit: 2, retryDelay: 60 })
+  await openHouseThanks.schedule(OPEN_HOUSE_THANKS_QUEUE, OPEN_HOUSE_THANKS_CRON)
+  await openHouseThanks.work(OPEN_HOUSE_THANKS_QUEUE, async () => {
+    await sendDueOpenHouseThanks()
   })
 
   // Client alerts: the cron sweeps; property changes nudge a run sooner (schedule.server.ts).

@@ -228,7 +228,9 @@ describe('agency seats', () => {
       expect(again.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 302))
     }
     expect(await openInvitations(owner.agencyId)).toHaveLength(3)
-  })
+    // 110 invitations, each a transaction and a queued mail: on the embedded database they queue
+    // one behind another, which takes longer than the default 30 s on a loaded 2-core machine.
+  }, 120_000)
 
   it('does not revive an expired invitation beyond the seats', async () => {
     const owner = await signedInBroker('Tina Trial')

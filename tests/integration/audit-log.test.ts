@@ -108,7 +108,7 @@ describe('an import in the audit log', () => {
 })
 
 describe('/agency/audit', () => {
-  it('filters by member and by kind in the URL, pages of 50, refuses a bad filter with 400 by its field, and is 404 for an agent', async () => {
+  it('filters by member and by kind in the URL, pages of 50, refuses a bad filter with 400 by its field, and is 403 for an agent (they know the agency has one)', async () => {
     const { owner, agent, agentId, ownerId, agencyId } = await agencyWithAgent()
     await createClientVia(agent, { fullName: 'Agent Client' })
     await createPropertyVia(owner, { title: 'Owner listing' })
@@ -153,8 +153,8 @@ describe('/agency/audit', () => {
       expect(refused.status, query).toBe(400)
       expect(await text(refused)).toContain(`<ul id="${field}" class="mt-1 flex flex-col gap-0.5 text-sm text-danger"><li>${message}</li></ul>`)
     }
-    expect((await agent.get('/agency/audit')).status).toBe(404)
-    expect((await agent.get(`/agency/audit?member=${agentId}`)).status).toBe(404)
+    expect((await agent.get('/agency/audit')).status).toBe(403)
+    expect((await agent.get(`/agency/audit?member=${agentId}`)).status).toBe(403)
   })
 })
 

@@ -5,6 +5,7 @@ import { receiveMail } from '#app/modules/leads/receive-mail.server.ts'
 import { GOOD_PASSWORD, signedInBroker, uniqueEmail } from './app.ts'
 import { createClientVia } from './clients.ts'
 import { setSubscription } from './db.ts'
+import { dayAhead, startOpenHouseVia } from './open-houses.ts'
 import { createPropertyVia, propertyForm } from './properties.ts'
 import {
   ACTORS,
@@ -115,6 +116,15 @@ async function freshShare(c: Ctx) {
   await agentOf(c).post('/shares', { intent: 'create', kind: 'property', targetId: c.ids.ps, expiresInDays: '', redirectTo: '/home' })
   return { target: await newestShare({ propertyId: c.ids.ps }) }
 }
+/** A planned open house of the agent's listing on a day of its own (open houses of a listing never overlap). */
+let openHouseDay = 0
+async function freshOpenHouse(c: Ctx) {
+  openHouseDay += 1
+  const date = dayAhead(200 + openHouseDay)
+  return { target: (await startOpenHouseVia(agentOf(c), c.ids.ps, { date, startTime: '10:00', endTime: '11:00' })).id }
+}
+/** The start form, each permitted actor on a day of their own. */
+const OPEN_HOUSE_START_DAY: Partial<Record<Actor, number>> = { owner: 301, admin: 302, agent: 303 }
 async function freshShortlisted(c: Ctx) {
   const { target } = await freshProperty(c)
   await agentOf(c).post(`/client/${c.ids.cg}/edit-listing`, { intent: 'add', propertyId: target })
@@ -387,6 +397,14 @@ export function matrixRows(): Row[] {
     get('property', 'property-edit-alt', (c) => `/property/edit/${c.ids.pg}`, change(200)),
     post('property', 'property-edit-alt', '', (c) => `/property/edit/${c.ids.pg}`, change(302), (c) => propertyForm({ title: c.w.mark('Pg') })),
     get('property', 'routes/app/property-brochure', (c) => `/property/${c.ids.pg}/brochure`, stock(200)),
+    // Open houses (docs/decisions/038): the listing's, every member's to see; its changers' to start and end.
+    get('property', 'routes/app/property-open-houses', (c) => `/property/${c.ids.ps}/open-houses`, stock(200), { shows: { colleague: ['Ps'] } }),
+    post('property', 'routes/app/property-open-houses', 'start', (c) => `/property/${c.ids.ps}/open-houses`, change(302), (c) => ({ date: dayAhead(OPEN_HOUSE_START_DAY[c.actor] ?? 309), startTime: '10:00', endTime: '11:00', redirectTo: '' })),
+    post('property', 'routes/app/property-open-houses', 'end', (c) => `/property/${c.ids.ps}/open-houses`, change(302), (c) => ({ openHouseId: c.ids.target ?? c.ids.openHouse, redirectTo: '' }), { fresh: freshOpenHouse }),
+    get('property', 'routes/app/open-house-sign', (c) => `/property/${c.ids.ps}/open-houses/${c.ids.openHouse}/sign`, stock(200)),
+    get('property', 'routes/share/open-house', (c) => `/open-house/${c.ids.openHouseToken}`, all(200), { byLink: true }),
+    get('property', 'routes/share/open-house', () => '/open-house/AAAAAAAAAAAAAAAAAAAAAA', all(404)),
+    post('property', 'routes/share/open-house', '', (c) => `/open-house/${c.ids.openHouseToken}`, all(303), (c) => ({ name: `Visitor ${c.actor}`, email: `visitor-${c.actor}-${c.w.tag}@example.com`, phone: '', withAgent: 'no', agentName: '', consent: 'yes', website: '' }), { byLink: true }),
     get('viewing', 'routes/app/property-viewing-report', (c) => `/property/${c.ids.pg}/viewing-report`, stock(200)),
     get('photo', 'routes/app/property-media', media, change(200)),
     get('photo', 'routes/app/property-media', (c) => `/property/${c.ids.pg}/media?delete-photo=${c.ids.photo}`, change(200)),

@@ -9,6 +9,7 @@ import { receiveMail } from '#app/modules/leads/receive-mail.server.ts'
 import { signedInBroker, type TestBrowser } from './app.ts'
 import { createClientVia } from './clients.ts'
 import { findUser, ownerScopeOf, setSubscription } from './db.ts'
+import { dayAhead, makeRunning, startOpenHouseVia } from './open-houses.ts'
 import { createPropertyVia } from './properties.ts'
 
 /*
@@ -180,6 +181,11 @@ export async function createRoleWorld() {
   // A third file: the agency's data export is then a background job (EXPORT_INLINE_MAX_FILES=2).
   await expectRedirect(agent.postMultipart(`/property/${ps}/media?upload=photos`, await photoUpload()), 'second photo')
 
+  // An open house of the agent's listing, running through the matrix (docs/decisions/038); of
+  // the listing that has a share link already (an open house makes one: Pg's photo stays private).
+  const openHouse = await startOpenHouseVia(agent, ps, { date: dayAhead(10), startTime: '10:00', endTime: '12:00' })
+  await makeRunning(openHouse.id, 24 * 60)
+
   const cg = ownClient.agent
   await expectRedirect(agent.post(`/client/${cg}/edit-listing`, { intent: 'add', propertyId: ps }), 'shortlist')
   await expectRedirect(agent.post(`/client/${cg}/edit-listing`, { intent: 'note', propertyId: ps, note: mark('Ln') }), 'shortlist note')
@@ -278,6 +284,8 @@ export async function createRoleWorld() {
       trashedPhoto,
       trashedDocument,
       lead: lead.leadId,
+      openHouse: openHouse.id,
+      openHouseToken: openHouse.token,
     },
   }
 }

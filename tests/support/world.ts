@@ -151,6 +151,11 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/property-edit': [`/property/${w.propertyId}/edit`],
     'property-edit-alt': [`/property/edit/${w.propertyId}`],
     'routes/app/property-brochure': [`/property/${w.propertyId}/brochure`],
+    'routes/app/property-open-houses': [`/property/${w.propertyId}/open-houses`],
+    // An open house that is not the property's: the 404.
+    'routes/app/open-house-sign': [`/property/${w.propertyId}/open-houses/${w.propertyId}/sign`],
+    // An unknown door page (open-houses.test.ts opens real ones).
+    'routes/share/open-house': [`/open-house/${'A'.repeat(22)}`],
     'routes/app/property-media': [`/property/${w.propertyId}/media`, `/property/${w.propertyId}/media?upload=photos`],
     'routes/app/client-new': ['/client/new'],
     'routes/app/client': [`/client/${w.clientId}`],

@@ -20,6 +20,7 @@ import { exportAgendaRows } from '#app/modules/agenda/export-rows.server.ts'
 import { exportAlertRows } from '#app/modules/alerts/export-rows.server.ts'
 import { exportAgencyRows, exportPeople, exportSubjectOf } from '#app/modules/agencies/export-rows.server.ts'
 import { exportLeadRows } from '#app/modules/leads/export-rows.server.ts'
+import { exportOpenHouseRows } from '#app/modules/open-houses/export-rows.server.ts'
 import { toCsv } from './csv.ts'
 
 /**
@@ -42,6 +43,8 @@ const AGENCY_RECORD_TABLES = [
   'client_alerts',
   'alert_matches',
   'leads',
+  'open_houses',
+  'open_house_sign_ins',
 ] as const
 
 /** A user id (a test, a script) stands for that user's export from their first agency. */
@@ -75,6 +78,7 @@ export async function collectTables(who: ExportSubject | string): Promise<Export
         exportAgendaRows(subject),
         exportAlertRows(subject),
         exportLeadRows(subject),
+        exportOpenHouseRows(subject),
       ]
     : [Promise.resolve(Object.fromEntries(AGENCY_RECORD_TABLES.map((table) => [table, []])) as ExportTables)]
   const parts = await Promise.all([...personal, ...records])

@@ -9,10 +9,13 @@ export const MAIL_QUEUE_OPTIONS: QueueOptions = { retryLimit: 5, retryDelay: 30,
 /**
  * Queues a message; the worker sends it (SMTP or outbox). Returns at once: sending never
  * happens inside a request. A job that keeps failing is retried with backoff by the queue.
+ * With `id` (a UUID naming what the mail is for) queueing twice queues it once while the job is
+ * kept (pg-boss inserts with ON CONFLICT DO NOTHING): a job that retries after queueing its mail
+ * does not queue it again.
  */
-export async function sendMail(request: MailRequest) {
+export async function sendMail(request: MailRequest, options: { id?: string } = {}) {
   const queue = await getQueue(MAIL_QUEUE, MAIL_QUEUE_OPTIONS)
-  await queue.send(MAIL_QUEUE, request)
+  await queue.send(MAIL_QUEUE, request, options.id ? { id: options.id } : {})
 }
 
 /** Queues many messages in one statement (a job run that mails a thousand clients). */

@@ -35,6 +35,9 @@ import { loadTaskRows, loadViewingRows } from './agenda-panels.server.ts'
 import { handleAssignmentIntent, loadAssignment, loadTaskAssignments } from '#app/http/assignment-forms.server.ts'
 import { loadTeam } from '#app/http/team.server.ts'
 import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
+import { listOpenHouses } from '#app/modules/open-houses/open-houses.server.ts'
+import { suggestedTimes } from '#app/modules/open-houses/rules.ts'
+import { OpenHouseCard } from '#app/ui/open-house-card.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.property.title ?? 'Property'} · BrokerVault` }]
 
@@ -42,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const auth = requireAuth(context)
   const { scope, user } = auth
   const property = orNotFound(await getProperty(scope, params.id))
-  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions, team, changeable] = await Promise.all([
+  const [photos, documents, comments, activity, sharePanel, viewings, tasks, clientOptions, team, changeable, openHouses] = await Promise.all([
     listPhotos(scope, property.id),
     listDocuments(scope, property.id),
     listComments(scope, 'property', property.id),
@@ -54,11 +57,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     loadTeam(auth),
     // A colleague's listing is shown, not offered for change (those forms would be a 403).
     findChangeableProperty(scope, property.id),
+    // The newest open house with its sign-ins (two: the card says when there are more).
+    listOpenHouses(scope, property.id, { limit: 2 }),
   ])
   const clients = clientOptions.map((c) => ({ id: c.id, label: c.fullName }))
   // An agency of several: who the listing is assigned to, and each task's (issue 26).
   const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'property', property), loadTaskAssignments(team, tasks)])
-  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone, assignment, taskTeam, names: team?.names ?? null, canChange: changeable !== null }
+  return { property, photos, documents, comments, activity, sharePanel, viewings, tasks, clients, timeZone: user.timeZone, assignment, taskTeam, names: team?.names ?? null, canChange: changeable !== null, openHouses, openHouseTimes: suggestedTimes(user.timeZone) }
 }
 
 const PropertyActionSchema = z.discriminatedUnion('intent', [
@@ -186,6 +191,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             </Card>
           ) : null}
           <ShareLinks {...sharePanel} redirectTo={here} />
+          <OpenHouseCard propertyId={p.id} openHouses={loaderData.openHouses} canChange={canChange} suggested={loaderData.openHouseTimes} />
           {canChange ? (
             <>
               <Card title="Private notes">
