@@ -238,3 +238,6 @@ const JOB_SHUTDOWN_MS = 10_000
  */
 export { runClientAlerts } from '#app/modules/alerts/run.server.ts'
 export { getJobQueue } from '#db/job-queue.server.ts'
+/** For scripts/bench/inbound-child.mjs: inbound mail read and filed, then the routing sweep (docs/decisions/037). */
+export { receiveMail } from '#app/modules/leads/receive-mail.server.ts'
+export { runLeadRouting } from '#app/modules/leads/routing.server.ts'

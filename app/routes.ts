@@ -106,6 +106,8 @@ export default [
     // Leads that came in by themselves (inbound mail for now): the inbox and one lead.
     route('leads', 'routes/app/leads.tsx'),
     route('lead/:id', 'routes/app/lead.tsx'),
+    // Reply templates of the agency (docs/decisions/037-lead-routing-and-replies.md).
+    route('leads/templates', 'routes/app/lead-templates.tsx'),
     route('trash', 'routes/app/trash.tsx'),
     route('viewing/:id', 'routes/app/viewing.tsx'),
     route('property/:id/viewing-report', 'routes/app/property-viewing-report.tsx'),

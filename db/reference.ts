@@ -102,7 +102,7 @@ export const ACTIVITY_KINDS = [
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 
 // Notifications in the app (docs/decisions/033-notifications-drag-and-profile-sections.md)
-export const NOTIFICATION_KINDS = ['client_feedback', 'viewing_feedback', 'alert_sent', 'export_ready'] as const
+export const NOTIFICATION_KINDS = ['client_feedback', 'viewing_feedback', 'alert_sent', 'export_ready', 'new_lead'] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
 // Viewings (docs/decisions/021-viewings-and-tasks.md)

@@ -75,6 +75,10 @@ export const TABLES = {
   },
   notifications: { module: 'notifications', tenancy: 'owner_id', exported: { no: 'notices of what the export already carries (feedback, viewings, alert matches) with read marks' }, onSharePages: false },
   leads: { module: 'leads', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },
+  leadRouting: { module: 'leads', tenancy: 'agency_id', exported: { no: "the agency's routing setting (shown on /leads)" }, onSharePages: false },
+  leadTakers: { module: 'leads', tenancy: 'agency_id', member: { column: 'user_id', onRemoval: 'delete' }, exported: { no: 'a switch per member (shown on /leads)' }, onSharePages: false },
+  leadReplyTemplates: { module: 'leads', tenancy: 'agency_id', exported: { no: "the agency's reply wording (shown on /leads/templates)" }, onSharePages: false },
+  leadMessages: { module: 'leads', tenancy: 'agency_id', member: { column: 'author_id', onRemoval: 'keep' }, exported: true, onSharePages: false },
   leadInboxes: { module: 'leads', tenancy: 'agency_id', exported: { no: "the inbound address's secret token (shown and rotated on /leads)" }, onSharePages: false },
   // Open houses and who signed in at them (docs/decisions/038-open-house-sign-in.md).
   openHouses: { module: 'open-houses', tenancy: 'agency_id', member: { column: 'owner_id', onRemoval: 'reassign' }, exported: true, onSharePages: false },

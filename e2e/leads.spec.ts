@@ -83,5 +83,60 @@ for (const width of [PHONE_WIDTH, DESKTOP_WIDTH]) {
       await page.getByRole('link', { name: 'Spam', exact: true }).click()
       await expect(page.getByTestId('lead-item').filter({ hasText: name })).toContainText('Discarded')
     })
+
+    test('a lead is claimed, answered from a template and made a client (docs/decisions/037)', async ({ page, request, javaScriptEnabled }) => {
+      await signUpAndSignIn(page)
+      await page.goto('/leads')
+      const address = (await page.getByTestId('lead-address').textContent())?.trim() ?? ''
+      const name = `Carla Mendes ${randomUUID().slice(0, 6)}`
+      const body = Buffer.from(enquiry(address, name))
+      const posted = await request.post('/webhooks/inbound-mail', {
+        data: body,
+        headers: {
+          'Content-Type': 'message/rfc822',
+          'X-Inbound-Signature': `sha256=${createHmac('sha256', E2E_INBOUND_MAIL_SECRET).update(body).digest('hex')}`,
+        },
+      })
+      expect(posted.status()).toBe(200)
+      await page.reload()
+      await page.getByTestId('lead-item').filter({ hasText: name }).getByRole('link', { name }).click()
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+
+      await page.getByRole('button', { name: 'Claim this lead' }).click()
+      await expectToast(page, 'You claimed this lead: it is yours.')
+      await expect(page.getByTestId('lead-status')).toHaveText('Claimed')
+      await expect(page.getByTestId('lead-owner')).toHaveText('You')
+
+      // A template chosen by a plain GET form fills the reply; WhatsApp opens with the same words.
+      await page.getByLabel('Template').selectOption({ label: 'Offer a viewing' })
+      await page.getByRole('button', { name: 'Use this template' }).click()
+      await expect(page.getByLabel('Subject')).toHaveValue('A viewing of the property you asked about')
+      await expect(page.getByLabel('Message')).toHaveValue(/^Hello Carla,\n\nThank you for your interest/)
+      await expect(page.getByTestId('lead-whatsapp')).toHaveAttribute('href', /^https:\/\/wa\.me\/351912000111\?text=Hello%20Carla%2C/)
+      await page.getByLabel('Message').fill('Hello Carla,\n\nSaturday at 10 suits me. See you there.')
+      await page.getByRole('button', { name: 'Send the reply' }).click()
+      await expectToast(page, 'Reply sent.')
+      await expect(page.getByTestId('lead-conversation')).toContainText('Saturday at 10 suits me.')
+      await expectNoSidewaysScroll(page, 'the lead page with its conversation')
+      if (javaScriptEnabled) {
+        await injectAxe(page)
+        await expectNoAxeViolations(page, 'the lead page with its forms')
+      }
+
+      await page.getByRole('button', { name: 'Make a client' }).click()
+      await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}$/)
+      await expectToast(page, 'Lead converted to a client.')
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+      await expect(page.getByTestId('lead-conversation')).toContainText('Saturday at 10 suits me.')
+      await expectNoSidewaysScroll(page, 'the client page')
+
+      await page.goto('/leads/templates')
+      await expect(page.getByRole('heading', { level: 1, name: 'Reply templates' })).toBeVisible()
+      await expectNoSidewaysScroll(page, '/leads/templates')
+      if (javaScriptEnabled) {
+        await injectAxe(page)
+        await expectNoAxeViolations(page, '/leads/templates')
+      }
+    })
   })
 }

@@ -17,6 +17,8 @@
 //            parameters, the broker's preview, edits under load, against the ceiling, a raw
 //            node:http server and the returning visitor (issue 24)
 //   alerts   scripts/bench-alerts.mjs, when it exists (see sections/alerts.mjs for the contract)
+//   inbound  1,000 inbound mails read, filed as leads and routed, in a child process per target
+//            (scripts/bench/inbound-child.mjs; issue 27)
 //   scale    search, client matching, /home and /clients of a 1,000-row and a 100,000-row broker,
 //            and of an agent and an admin of a 10-member agency, in a database of a million
 //            listings against the same people in a small one
@@ -47,6 +49,7 @@ import { benchAgency } from './bench/sections/agency.mjs'
 import { benchAlertsHook } from './bench/sections/alerts.mjs'
 import { benchEngines } from './bench/sections/engines.mjs'
 import { benchFormats } from './bench/sections/formats.mjs'
+import { benchInbound } from './bench/sections/inbound.mjs'
 import { benchJs } from './bench/sections/js.mjs'
 import { benchLists } from './bench/sections/lists.mjs'
 import { benchMemory } from './bench/sections/memory.mjs'
@@ -73,6 +76,7 @@ const SECTIONS = {
   // After the sections that look at the share page (its caption is edited) and before alerts (which stops the servers).
   traffic: benchTraffic,
   alerts: benchAlertsHook,
+  inbound: benchInbound,
   scale: benchScale,
 }
 const TARGETS = ['pglite', 'postgres']

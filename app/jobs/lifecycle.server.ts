@@ -1,5 +1,6 @@
 import { logger } from '#app/lib/logger.server.ts'
 import { stopJobQueue } from '#db/job-queue.server.ts'
+import { stopLeadRoutingTicker } from './lead-routing.server.ts'
 import { startJobWorkers } from './workers.server.ts'
 
 const RETRY_START_MS = 5000
@@ -31,5 +32,6 @@ export function startJobWorkersInBackground() {
 export async function stopJobWorkers(timeoutMs: number) {
   stopping = true
   clearTimeout(retryTimer)
+  stopLeadRoutingTicker()
   await stopJobQueue(timeoutMs)
 }

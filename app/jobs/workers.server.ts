@@ -1,4 +1,5 @@
 import { getDriver, vacuumEmbeddedDatabase } from '#db/client.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { getQueue, type PgBoss } from '#db/job-queue.server.ts'
 import {
   deleteStaleResetLinks,
@@ -28,6 +29,8 @@ import { emptyExpiredTrash, TRASH_CRON, TRASH_QUEUE } from '#app/modules/trash/t
 import { AUDIT_PURGE_CRON, AUDIT_PURGE_QUEUE, purgeOldAudit } from '#app/modules/agencies/audit.server.ts'
 import { OPEN_HOUSE_THANKS_CRON, OPEN_HOUSE_THANKS_QUEUE, sendDueOpenHouseThanks } from '#app/modules/open-houses/thanks.server.ts'
 import { pruneOldNotifications } from '#app/modules/notifications/notifications.server.ts'
+import { LEAD_ROUTING_CRON, LEAD_ROUTING_QUEUE, runLeadRouting } from '#app/modules/leads/routing.server.ts'
+import { startLeadRoutingTicker } from './lead-routing.server.ts'
 import {
   DATA_EXPORT_QUEUE,
   DATA_EXPORT_QUEUE_OPTIONS,
@@ -140,6 +143,17 @@ export async function startJobWorkers() {
   await auditPurge.work(AUDIT_PURGE_QUEUE, async () => {
     await purgeOldAudit()
   })
+
+  // Leads: every new lead routed within seconds by the ticker, escalations on time; the cron is
+  // the safety net (docs/decisions/037-lead-routing-and-replies.md). System-level, no Scope.
+  if (getEnv().LEAD_ROUTING) {
+    const leadRouting = await getQueue(LEAD_ROUTING_QUEUE, { retryLimit: 1, retryDelay: 30 })
+    await leadRouting.schedule(LEAD_ROUTING_QUEUE, LEAD_ROUTING_CRON)
+    await leadRouting.work(LEAD_ROUTING_QUEUE, async () => {
+      await runLeadRouting()
+    })
+    startLeadRoutingTicker()
+  }
 
   // The embedded database has no autovacuum (docs/decisions/024-share-pages-without-a-query.md).
   if (getDriver() === 'pglite') {

@@ -92,6 +92,8 @@ const EnvSchema = z.object({
   INBOUND_MAIL_PER_AGENCY_PER_HOUR: positiveInt(300),
   // Background jobs run inside each app server unless off (then `npm run worker` runs them).
   JOBS_IN_PROCESS: flagDefaultOn,
+  // Where the jobs run, new leads are routed every 2 s (docs/decisions/037); 0 turns the sweep off.
+  LEAD_ROUTING: flagDefaultOn,
   // Unset: the demo broker on the embedded database only. 1: on a server too. 0: nowhere.
   SEED_DEMO: z
     .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])

@@ -57,6 +57,9 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
     /** In the trash since (null: live); removed for good 30 days later (migration 0024). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A client that was a lead keeps the consent the person gave: its wording and when (migration 0031). */
+    consentText: text('consent_text'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
   },
   (t) => [
     index('clients_trash_idx').on(t.ownerId, t.deletedAt).where(sql`${t.deletedAt} is not null`),

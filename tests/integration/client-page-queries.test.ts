@@ -13,13 +13,14 @@ const queriesOf = (response: Response) => Number(/db;desc="(\d+) queries"/.exec(
 /**
  * The client page's statements, pinned: the session, the client, then one query per card
  * (matches, deals, notes, activity, viewings, tasks, alerts, the deal form's property picker,
- * the shortlist that marks a match "On the shortlist"),
+ * the shortlist that marks a match "On the shortlist", the leads the client came from: their
+ * conversation is read only when there are some),
  * and the lookups that put names on what the cards found (cover photos, property titles and
  * client names for the deals, activity and viewings, who turned alerts on). A lookup is skipped
  * when there is nothing to name, so an empty page makes fewer; more of anything makes no more.
  */
-const BARE_PAGE_QUERIES = 12
-const FULL_PAGE_QUERIES = 18
+const BARE_PAGE_QUERIES = 13
+const FULL_PAGE_QUERIES = 19
 
 describe('the client page', () => {
   it('makes a fixed number of queries: more matches, deals, notes, viewings or tasks add none', async () => {

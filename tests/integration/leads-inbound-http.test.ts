@@ -63,9 +63,9 @@ describe('POST /webhooks/inbound-mail', () => {
     const raw = mail(alpha.address, { body: 'Name: Ana Silva\nEmail: ana.silva@example.com\nPhone: +351 912 345 678\nMessage: Hello, is the flat still available?' })
     const response = await post(raw)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ received: true, created: 1, duplicates: 0 })
+    expect(await response.json()).toEqual({ received: true, created: 1, duplicates: 0, threaded: 0 })
     const again = await post(raw)
-    expect(await again.json()).toEqual({ received: true, created: 0, duplicates: 1 })
+    expect(await again.json()).toEqual({ received: true, created: 0, duplicates: 1, threaded: 0 })
     const rows = (await leadsOf(alpha.scope.agencyId)).filter((lead) => lead.message === 'Hello, is the flat still available?')
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
@@ -105,7 +105,7 @@ describe('POST /webhooks/inbound-mail', () => {
 
   it('finds the envelope recipient of an automatic forward (Delivered-To) and files one lead per agency addressed', async () => {
     const response = await post(mail('broker@example.com', { subject: 'Both agencies', headers: `Delivered-To: ${alpha.address}\r\nCc: ${beta.address}` }))
-    expect(await response.json()).toEqual({ received: true, created: 2, duplicates: 0 })
+    expect(await response.json()).toEqual({ received: true, created: 2, duplicates: 0, threaded: 0 })
     expect((await leadsOf(alpha.scope.agencyId)).filter((lead) => lead.mailSubject === 'Both agencies')).toHaveLength(1)
     expect((await leadsOf(beta.scope.agencyId)).filter((lead) => lead.mailSubject === 'Both agencies')).toHaveLength(1)
   })

@@ -1,3 +1,7 @@
+import { eq } from 'drizzle-orm'
+import { getDb } from '#db/client.server.ts'
+import { leadReplyTemplates } from '#db/schema.ts'
+import { receiveMail } from '#app/modules/leads/receive-mail.server.ts'
 import { GOOD_PASSWORD, signedInBroker, uniqueEmail } from './app.ts'
 import { createClientVia } from './clients.ts'
 import { setSubscription } from './db.ts'
@@ -146,6 +150,23 @@ async function freshTrashed(c: Ctx, kind: 'client' | 'property' | 'photo' | 'doc
   const { target } = kind === 'photo' ? await freshPhoto(c) : await freshDocument(c)
   await agent.post(`/property/${c.ids.pg}/media`, kind === 'photo' ? { intent: 'delete-photo', photoId: target } : { intent: 'delete-document', documentId: target })
   return { target }
+}
+const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000'
+/** A new lead of the agency by mail, nobody's yet. */
+async function freshLead(c: Ctx) {
+  const tag = uniqueEmail('lead')
+  const mail = [`From: Matrix Lead <${tag}>`, 'To: leads@example.com', `Subject: Matrix lead ${tag}`, '', 'Message: Is it still available?', ''].join('\r\n')
+  const outcome = (await receiveMail(Buffer.from(mail), [c.w.agencyId])).outcomes[0]
+  if (outcome?.status !== 'created') throw new Error('no fresh lead')
+  return { target: outcome.leadId }
+}
+/** A reply template of the agency's own, made through the page by the owner. */
+async function freshTemplate(c: Ctx) {
+  const name = `Matrix spare template ${uniqueEmail('t')}`
+  await c.w.people.owner.browser.post('/leads/templates', { intent: 'create', name, subject: 'Hello', body: 'Thank you.' })
+  const [row] = await getDb().select({ id: leadReplyTemplates.id }).from(leadReplyTemplates).where(eq(leadReplyTemplates.name, name))
+  if (!row) throw new Error('no fresh template')
+  return { target: row.id }
 }
 /** A new member of the agency with the actor's role, who acts instead of them (leaving). */
 async function freshMemberActing(c: Ctx) {
@@ -341,6 +362,19 @@ export function matrixRows(): Row[] {
     get('lead', 'routes/app/lead', (c) => `/lead/${c.ids.lead}`, stock(200), { shows: { agent: ['Ld'] } }),
     post('lead', 'routes/app/lead', 'discard', (c) => `/lead/${c.ids.lead}`, stock(302), () => ({})),
     post('lead', 'routes/app/lead', 'restore', (c) => `/lead/${c.ids.lead}`, stock(302), () => ({})),
+    // Routing, claiming, replying and conversion (docs/decisions/037): every member on a lead they
+    // see (a fresh one each: a claim or a conversion uses it up); assigning is the managers'.
+    post('lead', 'routes/app/leads', 'claim', () => '/leads', stock(302), (c) => ({ leadId: c.ids.target ?? c.ids.lead }), { fresh: freshLead }),
+    post('lead', 'routes/app/leads', 'save-routing', () => '/leads', managers(302), () => ({ mode: 'round_robin', claimMinutes: '15', escalation: 'next_member' })),
+    post('lead', 'routes/app/leads', 'takes-leads', () => '/leads', all(302), (c) => ({ userId: c.me.userId, takesLeads: 'yes' })),
+    post('lead', 'routes/app/lead', 'claim', (c) => `/lead/${c.ids.target ?? c.ids.lead}`, stock(302), () => ({}), { fresh: freshLead }),
+    post('lead', 'routes/app/lead', 'assign', (c) => `/lead/${c.ids.target ?? c.ids.lead}`, { ...managers(302, 404) }, (c) => ({ memberId: c.w.people.owner.userId }), { fresh: freshLead }),
+    post('lead', 'routes/app/lead', 'convert', (c) => `/lead/${c.ids.target ?? c.ids.lead}`, stock(302), () => ({ target: 'new' }), { fresh: freshLead }),
+    post('lead', 'routes/app/lead', 'reply', (c) => `/lead/${c.ids.target ?? c.ids.lead}`, stock(302), () => ({ subject: 'Your enquiry', body: 'Hello, thank you.' }), { fresh: freshLead }),
+    get('lead', 'routes/app/lead-templates', () => '/leads/templates', all(200)),
+    post('lead', 'routes/app/lead-templates', 'create', () => '/leads/templates', managers(302), () => ({ name: 'Matrix template', subject: 'Hello {{name}}', body: 'Thank you.' })),
+    post('lead', 'routes/app/lead-templates', 'update', () => '/leads/templates', managers(302, 404), (c) => ({ templateId: c.ids.target ?? UNKNOWN_UUID, name: 'Matrix template', subject: 'Hi', body: 'Thanks.' }), { fresh: freshTemplate }),
+    post('lead', 'routes/app/lead-templates', 'delete', () => '/leads/templates', managers(302, 404), (c) => ({ templateId: c.ids.target ?? UNKNOWN_UUID }), { fresh: freshTemplate }),
 
     // Lists of each person's own records (the leak check reads every one of them).
     get('property', 'routes/app/properties', () => '/properties', all(200), { shows: { colleague: ['Pg', 'Pr'], agent: ['Pc', 'Pg'], owner: ['Pg', 'Pc'] } }),

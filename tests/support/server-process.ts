@@ -70,6 +70,9 @@ export async function startServerProcess(env: Record<string, string> = {}, scrip
       // Off unless a test asks: servers of other test files share the Postgres test database,
       // and their workers would otherwise take (and send elsewhere) the jobs a test waits for.
       JOBS_IN_PROCESS: '0',
+      // Lead routing sweeps every agency's new leads (docs/decisions/037): off unless a test asks,
+      // for the same reason (another file's leads wait unrouted in the shared database).
+      LEAD_ROUTING: '0',
       // No demo portfolio (seconds of photo encoding per start) unless a test asks for it.
       SEED_DEMO: '0',
       ...env,

@@ -38,3 +38,16 @@ export function leadAge(arrivedAt: Date | string, now: Date | number): string {
   if (ms < DAY_MS) return `${Math.floor(ms / HOUR_MS)} h`
   return `${Math.floor(ms / DAY_MS)} d`
 }
+
+/** Speed to lead as /leads shows it: "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—'
+  const s = Math.max(0, Math.round(seconds))
+  if (s < 60) return `${s} s`
+  const minutes = Math.round(s / 60)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`
+  const days = Math.floor(hours / 24)
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`
+}

@@ -86,3 +86,15 @@ export async function agenciesOfAddresses(addresses: readonly string[]): Promise
   const rows = await getDb().select({ agencyId: leadInboxes.agencyId }).from(leadInboxes).where(inArray(leadInboxes.token, tokens))
   return [...new Set(rows.map((row) => row.agencyId))]
 }
+
+/**
+ * The agency's inbound address for a reply's Reply-To (made now if the agency has none yet), or
+ * null while INBOUND_MAIL_DOMAIN is not set. By agency: any member replying needs it, and only
+ * the address, never the token on its own, leaves this module.
+ */
+export async function replyAddressOf(agencyId: string): Promise<string | null> {
+  if (!getEnv().INBOUND_MAIL_DOMAIN) return null
+  await getDb().insert(leadInboxes).values({ agencyId, token: newInboxToken() }).onConflictDoNothing({ target: leadInboxes.agencyId })
+  const [row] = await getDb().select({ token: leadInboxes.token }).from(leadInboxes).where(eq(leadInboxes.agencyId, agencyId))
+  return row ? inboxAddress(row.token) : null
+}

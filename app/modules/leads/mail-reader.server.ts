@@ -54,6 +54,9 @@ export type ReadMail = {
   /** "Ana Silva <ana@example.com>": the From header as one line. */
   fromLine: string | null
   messageId: string | null
+  /** The Message-IDs it answers ("<id@host>"), each one line: an answer to our reply names it here. */
+  inReplyTo: string | null
+  references: string[]
   date: Date | null
   /** Every address the message was delivered or addressed to (envelope headers first), lower case. */
   recipients: string[]
@@ -133,6 +136,8 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
     replyTo,
     fromLine: singleLine(mail.from?.text, 998),
     messageId: singleLine(mail.messageId, 998),
+    inReplyTo: messageIdsIn(mail.inReplyTo)[0] ?? null,
+    references: messageIdsIn(mail.references),
     date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
     recipients: recipientsOf(mail),
     text,
@@ -185,6 +190,8 @@ function readUnparsed(raw: Buffer): ReadMail {
     replyTo: null,
     fromLine,
     messageId: singleLine(headerValue('Message-ID'), 998),
+    inReplyTo: messageIdsIn(headerValue('In-Reply-To'))[0] ?? null,
+    references: messageIdsIn(headerValue('References')),
     date: null,
     recipients,
     text,
@@ -193,6 +200,12 @@ function readUnparsed(raw: Buffer): ReadMail {
     attachmentCount: 0,
     readable: clip(text, MAX_ORIGINAL_TEXT_CHARS),
   }
+}
+
+/** The "<id>" tokens of a header (In-Reply-To, References), at most 50, each bounded. */
+function messageIdsIn(value: string | string[] | undefined | null): string[] {
+  const text = (Array.isArray(value) ? value.join(' ') : (value ?? '')).slice(0, 20_000)
+  return unique(text.match(/<[^<>\s]{1,990}>/g) ?? []).slice(-50)
 }
 
 /** Bytes as UTF-8 where they are, replacement characters where they are not. */

@@ -13,6 +13,7 @@ import { callingCodeOf } from './contact.ts'
 import { agenciesOfAddresses } from './inboxes.server.ts'
 import { leadFromMail, type PropertyHints } from './lead-from-mail.server.ts'
 import { rawSourceToKeep, readMail, type ReadMail } from './mail-reader.server.ts'
+import { threadInboundReply } from './replies.server.ts'
 
 /*
  * A mail for the agencies' inbound addresses becomes a lead in each agency it is addressed to
@@ -20,12 +21,16 @@ import { rawSourceToKeep, readMail, type ReadMail } from './mail-reader.server.t
  * which finds the agencies in the message's recipients, and the SMTP receiver, which knows them
  * from the envelope. It runs outside any member's scope (mail is for the agency) and writes the
  * agency's id itself. The same message delivered twice (a retry) stays one lead, by the SHA-256
- * of its bytes. Nothing here sends anything or renders the mail.
+ * of its bytes. An answer to a reply sent from the app (its In-Reply-To or References names one
+ * of our Message-IDs) joins that lead's conversation instead. Every new lead is left for the
+ * routing sweep (`routed_at` null). Nothing here sends anything or renders the mail.
  */
 
 export type MailOutcome =
   | { status: 'created'; agencyId: string; leadId: string }
   | { status: 'duplicate'; agencyId: string; leadId: string }
+  /** An answer to a reply sent from the app: it joined that lead's conversation (docs/decisions/037). */
+  | { status: 'threaded'; agencyId: string; leadId: string }
   | { status: 'rate-limited'; agencyId: string; retryAfterSeconds: number }
 
 export type ReceivedMail = { recipientKnown: boolean; outcomes: MailOutcome[] }
@@ -52,6 +57,8 @@ async function fileForAgency(agencyId: string, raw: Buffer, read: ReadMail, dige
     logger.warn({ agencyId, retryAfterSeconds: limit.retryAfterSeconds }, 'Inbound mail refused: the agency address is over its hourly limit')
     return { status: 'rate-limited', agencyId, retryAfterSeconds: limit.retryAfterSeconds }
   }
+  const answer = await threadInboundReply(agencyId, read, digest)
+  if (answer) return { ...answer, agencyId }
   const context = await getAgencyMailContext(agencyId)
   const lead = leadFromMail(read, {
     defaultCallingCode: callingCodeOf(context?.phone),

@@ -32,30 +32,33 @@ export type AddResult = { status: 'added' | 'already_listed' | 'full'; title: st
 
 /** Appends one of the broker's properties to the end of the client's shortlist. */
 export async function addListingItem(scope: Scope, clientId: string, propertyId: string): Promise<AddResult | null> {
-  return getDb().transaction(async (tx) => {
-    const client = await lockClient(tx, scope, clientId)
-    if (!client) return null
-    const title = await findOwnTitle(tx, scope, propertyId)
-    if (title === null) return null
-    const [stats] = await tx
-      .select({ items: count(), next: sql<number>`coalesce(max(${clientListingItems.position}) + 1, 0)`.mapWith(Number) })
-      .from(clientListingItems)
-      .where(eq(clientListingItems.clientId, client.id))
-    if ((stats?.items ?? 0) >= MAX_LISTING_ITEMS) return { status: 'full', title }
-    const inserted = await tx
-      .insert(clientListingItems)
-      .values({ ownerId: scope.memberId, clientId: client.id, propertyId, position: stats?.next ?? 0 })
-      .onConflictDoNothing()
-      .returning({ id: clientListingItems.id })
-    if (inserted.length === 0) return { status: 'already_listed', title }
-    await recordActivity(tx, scope.memberId, {
-      kind: 'listing_updated',
-      clientId: client.id,
-      propertyId,
-      summary: `Added ${title} to the shortlist of ${client.fullName}`,
-    })
-    return { status: 'added', title }
+  return getDb().transaction(async (tx) => addListingItemIn(tx, scope, clientId, propertyId))
+}
+
+/** addListingItem in the caller's transaction (a lead converted: the client and its shortlist commit together). */
+export async function addListingItemIn(tx: Transaction, scope: Scope, clientId: string, propertyId: string): Promise<AddResult | null> {
+  const client = await lockClient(tx, scope, clientId)
+  if (!client) return null
+  const title = await findOwnTitle(tx, scope, propertyId)
+  if (title === null) return null
+  const [stats] = await tx
+    .select({ items: count(), next: sql<number>`coalesce(max(${clientListingItems.position}) + 1, 0)`.mapWith(Number) })
+    .from(clientListingItems)
+    .where(eq(clientListingItems.clientId, client.id))
+  if ((stats?.items ?? 0) >= MAX_LISTING_ITEMS) return { status: 'full', title }
+  const inserted = await tx
+    .insert(clientListingItems)
+    .values({ ownerId: scope.memberId, clientId: client.id, propertyId, position: stats?.next ?? 0 })
+    .onConflictDoNothing()
+    .returning({ id: clientListingItems.id })
+  if (inserted.length === 0) return { status: 'already_listed', title }
+  await recordActivity(tx, scope.memberId, {
+    kind: 'listing_updated',
+    clientId: client.id,
+    propertyId,
+    summary: `Added ${title} to the shortlist of ${client.fullName}`,
   })
+  return { status: 'added', title }
 }
 
 export type AddManyResult = { clientName: string; added: string[]; alreadyListed: string[]; noRoom: string[] }

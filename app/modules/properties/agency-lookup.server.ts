@@ -60,3 +60,14 @@ export async function getAgencyPropertyLabels(agencyId: string, propertyIds: rea
     .where(and(eq(properties.agencyId, agencyId), inArray(properties.id, ids), isNull(properties.deletedAt)))
   return new Map(rows.map((row) => [row.id, row]))
 }
+
+/** The member a live property of the agency is assigned to (its listing agent), or null. */
+export async function getAgencyPropertyAgent(agencyId: string, propertyId: string | null): Promise<string | null> {
+  if (!propertyId || !isUuid(propertyId)) return null
+  const [row] = await getDb()
+    .select({ ownerId: properties.ownerId })
+    .from(properties)
+    .where(and(eq(properties.agencyId, agencyId), eq(properties.id, propertyId), isNull(properties.deletedAt)))
+    .limit(1)
+  return row?.ownerId ?? null
+}

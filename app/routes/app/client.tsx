@@ -41,6 +41,8 @@ import { AlertCard } from '#app/ui/alert-card.tsx'
 import { handleAssignmentIntent, loadAssignment, loadTaskAssignments } from '#app/http/assignment-forms.server.ts'
 import { loadTeam } from '#app/http/team.server.ts'
 import { AssignmentCard, assignmentStateOf } from '#app/ui/assignment-card.tsx'
+import { listClientConversation } from '#app/modules/leads/replies.server.ts'
+import { LeadHistoryCard } from '#app/ui/lead-history.tsx'
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.client.fullName ?? 'Client'} · BrokerVault` }]
 
@@ -65,8 +67,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const listed = new Set(shortlist.propertyIds)
   const matchRows = matches.map((p) => ({ ...p, onShortlist: listed.has(p.id) }))
   // An agency of several: who has the client, who it is shared with, and each task's (issue 26).
-  const [assignment, taskTeam] = await Promise.all([loadAssignment(team, 'client', client), loadTaskAssignments(team, tasks)])
-  return { client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts, assignment, taskTeam, names: team?.names ?? null }
+  const [assignment, taskTeam, leadHistory] = await Promise.all([
+    loadAssignment(team, 'client', client),
+    loadTaskAssignments(team, tasks),
+    // The leads this client came from and their conversation (docs/decisions/037-lead-routing-and-replies.md).
+    listClientConversation(scope, client.id),
+  ])
+  const leadView = {
+    leads: leadHistory.leads.map((lead) => ({ id: lead.id, source: lead.source, arrivedAt: lead.arrivedAt.toISOString() })),
+    messages: leadHistory.messages.map((message) => ({ ...message, createdAt: message.createdAt.toISOString(), authorName: message.authorId ? (team?.names[message.authorId] ?? null) : null })),
+    consent: client.consentText && client.consentedAt ? { text: client.consentText, at: client.consentedAt.toISOString() } : null,
+  }
+  return { leadView, client, matches: matchRows, otherCurrencies, deals, propertyOptions, comments, activity, viewings, tasks, timeZone: user.timeZone, alerts, assignment, taskTeam, names: team?.names ?? null }
 }
 
 // The stage form, the alert forms and a match's "Add to shortlist"; the union makes any other intent a 400.
@@ -207,6 +219,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               <p className="whitespace-pre-line text-sm">{c.notes}</p>
             </Card>
           ) : null}
+          <LeadHistoryCard view={loaderData.leadView} />
           <Card title="Deals">
             {deals.length === 0 ? (
               <p className="mb-3 text-sm text-muted">No deals with this client yet.</p>

@@ -1,15 +1,16 @@
-import { Form, Link, redirect } from 'react-router'
-import { z } from 'zod'
+import { Form, Link } from 'react-router'
 import { readForm } from '#app/http/form-body.server.ts'
-import { parseIntentForm } from '#app/http/intent.server.ts'
 import { requireAuth } from '#app/http/session.server.ts'
-import { setFlash } from '#app/lib/flash.server.ts'
 import { LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, LEAD_VIEW_LABELS, LEAD_VIEWS, leadAge, type LeadView } from '#app/modules/leads/catalog.ts'
-import { getInbox, rotateInbox } from '#app/modules/leads/inboxes.server.ts'
+import { getInbox } from '#app/modules/leads/inboxes.server.ts'
 import { listLeads } from '#app/modules/leads/leads.server.ts'
+import { getRoutingView } from '#app/modules/leads/routing-settings.server.ts'
+import { speedToLeadThisWeek } from '#app/modules/leads/speed.server.ts'
 import { useFormats } from '#app/ui/broker-formats.tsx'
 import { Button } from '#app/ui/form.tsx'
+import { LeadRoutingCard, SpeedToLeadCard } from '#app/ui/lead-routing.tsx'
 import { Card, EmptyState, PageHeader } from '#app/ui/page.tsx'
+import { handleLeadsAction, type LeadsActionData } from './leads-actions.server.ts'
 import type { Route } from './+types/leads'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Leads · BrokerVault' }]
@@ -23,14 +24,22 @@ function pageOf(url: URL) {
 
 /** The agency's leads, newest first (docs/decisions/035-leads-inbound-mail.md); owners and admins also see the inbound address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { scope } = requireAuth(context)
+  const { scope, user } = requireAuth(context)
   const url = new URL(request.url)
   const requested = url.searchParams.get('view')
   const view: LeadView = isView(requested) ? requested : 'open'
   const page = pageOf(url)
-  const [list, inbox] = await Promise.all([listLeads(scope, view, page), getInbox(scope)])
+  const [list, inbox, routing, speed] = await Promise.all([
+    listLeads(scope, view, page),
+    getInbox(scope),
+    getRoutingView(scope),
+    speedToLeadThisWeek(scope, user.timeZone),
+  ])
   const now = Date.now()
   return {
+    routing: scope.solo ? null : routing,
+    me: scope.memberId,
+    speed,
     view,
     page,
     hasMore: list.hasMore,
@@ -39,14 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-const LeadsActionSchema = z.object({ intent: z.literal('rotate-address') })
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { scope } = requireAuth(context)
-  parseIntentForm(await readForm(request), LeadsActionSchema)
-  if (!(await rotateInbox(scope))) throw new Response('Forbidden', { status: 403 })
-  setFlash(context, { kind: 'success', message: 'The address has changed. Mail sent to the old one no longer becomes a lead.' })
-  throw redirect('/leads')
+  return handleLeadsAction(context, scope, await readForm(request))
 }
 
 const viewHref = (view: LeadView, page = 1) => {
@@ -57,11 +61,16 @@ const viewHref = (view: LeadView, page = 1) => {
   return search ? `/leads?${search}` : '/leads'
 }
 
-export default function LeadsPage({ loaderData: d }: Route.ComponentProps) {
+export default function LeadsPage({ loaderData: d, actionData }: Route.ComponentProps) {
   const formats = useFormats()
+  const failed = actionData as LeadsActionData | undefined
   return (
     <>
-      <PageHeader title="Leads" />
+      <PageHeader title="Leads">
+        <Link to="/leads/templates" className="text-sm">
+          Reply templates
+        </Link>
+      </PageHeader>
       {d.inbox ? <InboundAddress address={d.inbox.address} /> : null}
       <nav aria-label="Lead views" className="mb-4 flex flex-wrap gap-1 text-sm">
         {LEAD_VIEWS.map((view) => (
@@ -106,6 +115,14 @@ export default function LeadsPage({ loaderData: d }: Route.ComponentProps) {
                 {lead.contactName && lead.contactEmail ? ` · ${lead.contactEmail}` : null}
               </p>
               {lead.excerpt ? <p className="mt-1 break-words text-sm">{lead.excerpt}</p> : lead.subject ? <p className="mt-1 break-words text-sm">{lead.subject}</p> : null}
+              {lead.status === 'new' ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="leadId" value={lead.id} />
+                  <Button type="submit" name="intent" value="claim" variant="secondary" aria-label={`Claim the lead from ${lead.contactName ?? lead.contactEmail ?? lead.contactPhone ?? 'an unknown sender'}`}>
+                    Claim
+                  </Button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -128,6 +145,8 @@ export default function LeadsPage({ loaderData: d }: Route.ComponentProps) {
           )}
         </nav>
       ) : null}
+      <SpeedToLeadCard rows={d.speed} />
+      {d.routing ? <LeadRoutingCard routing={d.routing} me={d.me} failed={failed} /> : null}
     </>
   )
 }

@@ -19,6 +19,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   viewing_feedback: 'Viewing feedback',
   alert_sent: 'Alert e-mail sent',
   export_ready: 'Data export',
+  new_lead: 'Lead',
 }
 
 /** ?page=N (1 when absent or not a whole number). */

@@ -45,5 +45,5 @@ export async function action({ request }: Route.ActionArgs) {
     return plain('Too many messages for this address; try again later.', 429, { 'Retry-After': String(Math.max(...waits)) })
   }
   const count = (status: string) => received.outcomes.filter((outcome) => outcome.status === status).length
-  return Response.json({ received: true, created: count('created'), duplicates: count('duplicate') })
+  return Response.json({ received: true, created: count('created'), duplicates: count('duplicate'), threaded: count('threaded') })
 }
