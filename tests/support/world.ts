@@ -107,6 +107,13 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     // The world has no client with alerts on: unknown ids (client-alerts.test.ts opens real ones).
     'routes/share/alert': [`/alerts/${'A'.repeat(22)}`],
     'routes/share/unsubscribe': [`/unsubscribe/${'A'.repeat(43)}`],
+    // Enquiry forms (docs/decisions/036): on the world's two shares; on an alert page and an
+    // agency website that do not exist (enquiries-and-website.test.ts posts to real ones).
+    'enquiry-property-share': [`/preview/${w.propertyShare}/enquiry`],
+    'enquiry-shortlist-share': [`/client-listing/${w.listingShare}/enquiry`],
+    'enquiry-alert': [`/alerts/${'A'.repeat(22)}/enquiry`],
+    'enquiry-website': ['/a/no-such-agency/enquiry'],
+    'enquiry-website-listing': [`/a/no-such-agency/p/${w.propertyId}-no-such-listing/enquiry`],
     'routes/resources/theme': ['/theme'],
     'routes/resources/media': [`/media/${w.photoId}/small`],
     'routes/resources/document': [`/documents/${w.documentId}`],
@@ -173,6 +180,7 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'routes/app/agency': ['/agency'],
     'routes/app/agency-audit': ['/agency/audit'],
     'routes/app/leads': ['/leads'],
+    'routes/app/lead-templates': ['/leads/templates'],
     // Not a lead of the world's agency: the 404.
     'routes/app/lead': [`/lead/${w.propertyId}`],
     // A token of the right shape that names no invitation: the 410 page.
