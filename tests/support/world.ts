@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { getDb } from '#db/client.server.ts'
-import { propertyDocuments, propertyPhotos, shares, tasks, viewings } from '#db/schema.ts'
+import { agencies, agencyMembers, propertyDocuments, propertyPhotos, shares, tasks, users, viewings } from '#db/schema.ts'
 import { serverBuild, signedInBroker, type TestBrowser } from './app.ts'
 import { createPropertyVia } from './properties.ts'
 
@@ -62,9 +62,19 @@ export async function createBrokerWorld() {
   const [task] = await getDb().select({ id: tasks.id }).from(tasks).where(eq(tasks.propertyId, propertyId))
   if (!done?.token || !task) throw new Error('agenda fixtures failed')
 
+  // The agency's public website (its slug; the world's listing is private, so the site is empty).
+  const [agency] = await getDb()
+    .select({ slug: agencies.slug })
+    .from(agencies)
+    .innerJoin(agencyMembers, eq(agencyMembers.agencyId, agencies.id))
+    .innerJoin(users, eq(users.id, agencyMembers.userId))
+    .where(eq(users.email, email))
+  if (!agency) throw new Error('no agency')
+
   return {
     browser,
     email,
+    agencySlug: agency.slug,
     propertyId,
     clientId,
     dealId,
@@ -114,6 +124,12 @@ export function routeSamples(w: BrokerWorld): Record<string, string[]> {
     'enquiry-alert': [`/alerts/${'A'.repeat(22)}/enquiry`],
     'enquiry-website': ['/a/no-such-agency/enquiry'],
     'enquiry-website-listing': [`/a/no-such-agency/p/${w.propertyId}-no-such-listing/enquiry`],
+    'routes/website/agency': [`/a/${w.agencySlug}`, `/a/${w.agencySlug}?q=flat&minPrice=100000`],
+    // A private listing is not on the website: the page of a listing gone (410, with similar ones).
+    'routes/website/listing': [`/a/${w.agencySlug}/p/${w.propertyId}-flat`],
+    'routes/website/sitemap': [`/a/${w.agencySlug}/sitemap.xml`],
+    'routes/website/sitemap-index': ['/sitemap.xml'],
+    'routes/website/robots': ['/robots.txt'],
     'routes/resources/theme': ['/theme'],
     'routes/resources/media': [`/media/${w.photoId}/small`],
     'routes/resources/document': [`/documents/${w.documentId}`],
