@@ -118,7 +118,8 @@ export function EnquiryForm({ action, who, heading, headingLevel: Heading = 'h2'
             aria-describedby={state?.errors.consent ? 'enquiry-consent-error' : undefined}
           />
           {/* The privacy notice is linked once, in the page's footer. */}
-          <label htmlFor="enquiry-consent">{consentWording(who)}</label>
+          {/* min-w-0: the words name the agency or broker, which may be one long word. */}
+          <label htmlFor="enquiry-consent" className="min-w-0">{consentWording(who)}</label>
         </div>
         <ErrorList id={state?.errors.consent ? 'enquiry-consent-error' : undefined} errors={errorsOf(state?.errors.consent)} />
       </div>

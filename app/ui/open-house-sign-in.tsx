@@ -97,7 +97,7 @@ export function OpenHouseSignIn({ page, errors, values }: { page: SignInPage; er
           </div>
           <label className="flex cursor-pointer items-start gap-4 rounded-lg border-2 border-line p-4 text-base">
             <input type="checkbox" name="consent" value="yes" defaultChecked={v?.consent} className="mt-1 size-6 shrink-0" />
-            <span>{page.consentText}</span>
+            <span className="min-w-0">{page.consentText}</span>
           </label>
           <Honeypot />
           <button type="submit" className="min-h-16 rounded-xl bg-brand px-6 text-xl font-bold text-brand-ink">
